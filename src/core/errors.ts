@@ -1,0 +1,53 @@
+/**
+ * Typed errors. Every public function that validates input throws one of these, so a caller
+ * can tell bad input (a `QiengineError`) from a bug (anything else).
+ */
+
+/** The base class of every error qiengine throws on purpose. */
+export class QiengineError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+/** The FEN field a {@link FenError} refers to. */
+export type FenField = 'board' | 'turn' | 'castling' | 'enPassant' | 'halfmove' | 'fullmove' | 'position';
+
+/** A FEN string could not be read: `field` says which part, `reason` says why. */
+export class FenError extends QiengineError {
+  constructor(
+    readonly field: FenField,
+    readonly reason: string,
+    readonly fen: string,
+  ) {
+    super(`invalid FEN (${field}): ${reason}`);
+  }
+}
+
+/** A move string could not be parsed, or the move is not legal in the position. */
+export class IllegalMoveError extends QiengineError {
+  constructor(
+    readonly move: string,
+    readonly reason: string,
+    readonly fen?: string,
+  ) {
+    super(`illegal move '${move}': ${reason}${fen === undefined ? '' : ` in ${fen}`}`);
+  }
+}
+
+/** A notation string (WXF, Chinese, SAN...) is malformed or ambiguous. */
+export class NotationError extends IllegalMoveError {}
+
+/** A protocol line could not be understood. */
+export class ProtocolError extends QiengineError {
+  constructor(
+    readonly line: string,
+    readonly reason: string,
+  ) {
+    super(`${reason}: ${line}`);
+  }
+}
+
+/** A command-line argument is missing or invalid. */
+export class UsageError extends QiengineError {}

@@ -1,0 +1,525 @@
+/**
+ * The xiangqi position: a 16x16 board of piece ids with piece lists, incremental Zobrist words
+ * (ElephantEye's key, lock0 and lock1), incremental material + piece-square sums, and a
+ * history stack for unmake and the repetition rules.
+ *
+ * Everything here is the trusted hot path: moves are assumed to be pseudo-legal moves produced
+ * by the generator. Validation of user input happens in fen.ts, notation and game.ts.
+ */
+import type { GamePosition } from '../core/game.js';
+import type { Move } from '../core/move.js';
+import { joinKey64 } from '../core/zobrist.js';
+import {
+  ADVISOR_TO,
+  DIAGONAL_NEIGHBOUR,
+  ELEPHANT_EYE,
+  ELEPHANT_TO,
+  HORSE_ATTACKER,
+  HORSE_ATTACKER_LEG,
+  HORSE_LEG,
+  HORSE_TO,
+  IN_BOARD,
+  KING_TO,
+  PAWN_TO,
+} from './geometry.js';
+import { PST } from './evaluate-tables.js';
+import { CANNON, HORSE, KING, OFF_BOARD, PAWN, ROOK, TYPE_OF } from './pieces.js';
+import { KEY, LOCK0, LOCK1, PLAYER_KEY, PLAYER_LOCK0, PLAYER_LOCK1 } from './zobrist.js';
+
+/** Check status cached per history entry: not known yet. */
+const CHECK_UNKNOWN = 2;
+
+/** Per-ply slice of the shared move buffer; no xiangqi position has more pseudo-legal moves. */
+export const MAX_MOVES = 192;
+
+export class XiangqiPosition implements GamePosition {
+  /** Piece id on each square: 0 empty, 16..31 red, 32..47 black, {@link OFF_BOARD} off the board. */
+  readonly board = new Uint8Array(256);
+  /** Square of each piece id, 0 when the piece is not on the board. */
+  readonly pieceSquare = new Uint8Array(64);
+  /** 0 red, 1 black. */
+  sideToMove = 0;
+  /** ElephantEye's `dwKey`: the low half of the 64-bit key. */
+  keyLo = 0;
+  /** ElephantEye's `dwLock0`: the high half of the 64-bit key. */
+  keyHi = 0;
+  /** ElephantEye's `dwLock1`: the key of its opening book. */
+  lock1 = 0;
+  /** Material + piece-square sum of red and of black. */
+  valueRed = 0;
+  valueBlack = 0;
+  /** Plies made since the root (the FEN). */
+  ply = 0;
+  /** Plies since the last capture (or since the FEN's count). */
+  halfmoveClock = 0;
+  /** Fullmove number of the root position. */
+  rootFullmove = 1;
+  /** Side to move in the root position. */
+  rootSide = 0;
+
+  // History, indexed by ply. Entry p describes position p (p = 0 is the root) and the move
+  // made from it. Moves and captured ids are kept so that a later rule (perpetual chase) can
+  // replay any cycle with unmake/make; see rules.ts.
+  /** Move made from position p (0 for a null move). */
+  histMove = new Int32Array(256);
+  /** Id captured by that move (0 for none). */
+  histCaptured = new Uint8Array(256);
+  /** Key words of position p. */
+  histKeyLo = new Int32Array(256);
+  histKeyHi = new Int32Array(256);
+  histLock1 = new Int32Array(256);
+  /** Halfmove clock of position p. */
+  histHalfmove = new Int32Array(256);
+  /** Whether the side to move in position p is in check: 0, 1, or unknown. */
+  histCheck = new Uint8Array(256);
+
+  constructor() {
+    this.clear();
+  }
+
+  /** Empties the board (red to move, no history). */
+  clear(): void {
+    const b = this.board;
+    for (let sq = 0; sq < 256; sq++) b[sq] = IN_BOARD[sq] ? 0 : OFF_BOARD;
+    this.pieceSquare.fill(0);
+    this.sideToMove = 0;
+    this.keyLo = this.keyHi = this.lock1 = 0;
+    this.valueRed = this.valueBlack = 0;
+    this.ply = 0;
+    this.halfmoveClock = 0;
+    this.rootFullmove = 1;
+    this.rootSide = 0;
+    this.histCheck[0] = CHECK_UNKNOWN;
+  }
+
+  /** Puts piece `id` on an empty square, updating keys and values. */
+  addPiece(id: number, sq: number): void {
+    this.board[sq] = id;
+    this.pieceSquare[id] = sq;
+    const i = (id << 8) | sq;
+    this.keyLo ^= KEY[i]!;
+    this.keyHi ^= LOCK0[i]!;
+    this.lock1 ^= LOCK1[i]!;
+    if (id < 32) this.valueRed += PST[i]!;
+    else this.valueBlack += PST[i]!;
+  }
+
+  /** Passes the turn in the key words without touching history (used by setup). */
+  flipSide(): void {
+    this.sideToMove ^= 1;
+    this.keyLo ^= PLAYER_KEY;
+    this.keyHi ^= PLAYER_LOCK0;
+    this.lock1 ^= PLAYER_LOCK1;
+  }
+
+  /** Starts the history at the current position (call after placing pieces). */
+  resetHistory(halfmoveClock: number, fullmove: number): void {
+    this.ply = 0;
+    this.halfmoveClock = halfmoveClock;
+    this.rootFullmove = fullmove;
+    this.rootSide = this.sideToMove;
+    this.histKeyLo[0] = this.keyLo;
+    this.histKeyHi[0] = this.keyHi;
+    this.histLock1[0] = this.lock1;
+    this.histHalfmove[0] = halfmoveClock;
+    this.histCheck[0] = CHECK_UNKNOWN;
+  }
+
+  /** Copies another position, history included. */
+  copyFrom(o: XiangqiPosition): void {
+    this.board.set(o.board);
+    this.pieceSquare.set(o.pieceSquare);
+    this.sideToMove = o.sideToMove;
+    this.keyLo = o.keyLo;
+    this.keyHi = o.keyHi;
+    this.lock1 = o.lock1;
+    this.valueRed = o.valueRed;
+    this.valueBlack = o.valueBlack;
+    this.ply = o.ply;
+    this.halfmoveClock = o.halfmoveClock;
+    this.rootFullmove = o.rootFullmove;
+    this.rootSide = o.rootSide;
+    this.histMove = o.histMove.slice();
+    this.histCaptured = o.histCaptured.slice();
+    this.histKeyLo = o.histKeyLo.slice();
+    this.histKeyHi = o.histKeyHi.slice();
+    this.histLock1 = o.histLock1.slice();
+    this.histHalfmove = o.histHalfmove.slice();
+    this.histCheck = o.histCheck.slice();
+  }
+
+  /** A deep copy. */
+  clone(): XiangqiPosition {
+    const p = new XiangqiPosition();
+    p.copyFrom(this);
+    return p;
+  }
+
+  /** `lock0 << 32 | key` as a `bigint` (built on request, never in the search). */
+  get key64(): bigint {
+    return joinKey64(this.keyLo, this.keyHi);
+  }
+
+  /** The current fullmove number. */
+  get fullmove(): number {
+    return this.rootFullmove + ((this.ply + this.rootSide) >> 1);
+  }
+
+  /** Doubles the history arrays; called only when a game outgrows them. */
+  private growHistory(): void {
+    const n = this.histMove.length * 2;
+    const grow = <T extends Int32Array | Uint8Array>(a: T, make: (n: number) => T): T => {
+      const b = make(n);
+      b.set(a);
+      return b;
+    };
+    this.histMove = grow(this.histMove, (k) => new Int32Array(k));
+    this.histCaptured = grow(this.histCaptured, (k) => new Uint8Array(k));
+    this.histKeyLo = grow(this.histKeyLo, (k) => new Int32Array(k));
+    this.histKeyHi = grow(this.histKeyHi, (k) => new Int32Array(k));
+    this.histLock1 = grow(this.histLock1, (k) => new Int32Array(k));
+    this.histHalfmove = grow(this.histHalfmove, (k) => new Int32Array(k));
+    this.histCheck = grow(this.histCheck, (k) => new Uint8Array(k));
+  }
+
+  /**
+   * Makes a pseudo-legal move without any legality test. Allocates nothing (unless the game
+   * outgrows its history, which doubles).
+   */
+  makeMove(move: Move): void {
+    const from = move & 0xff;
+    const to = (move >>> 8) & 0xff;
+    const b = this.board;
+    const id = b[from]!;
+    const captured = b[to]!;
+    const p = this.ply;
+    if (p + 1 >= this.histMove.length) this.growHistory();
+    this.histMove[p] = move;
+    this.histCaptured[p] = captured;
+
+    b[from] = 0;
+    b[to] = id;
+    this.pieceSquare[id] = to;
+    const iFrom = (id << 8) | from;
+    const iTo = (id << 8) | to;
+    let kLo = this.keyLo ^ KEY[iFrom]! ^ KEY[iTo]! ^ PLAYER_KEY;
+    let kHi = this.keyHi ^ LOCK0[iFrom]! ^ LOCK0[iTo]! ^ PLAYER_LOCK0;
+    let l1 = this.lock1 ^ LOCK1[iFrom]! ^ LOCK1[iTo]! ^ PLAYER_LOCK1;
+    const delta = PST[iTo]! - PST[iFrom]!;
+    let clock = this.halfmoveClock + 1;
+    if (id < 32) this.valueRed += delta;
+    else this.valueBlack += delta;
+    if (captured !== 0) {
+      this.pieceSquare[captured] = 0;
+      const iCap = (captured << 8) | to;
+      kLo ^= KEY[iCap]!;
+      kHi ^= LOCK0[iCap]!;
+      l1 ^= LOCK1[iCap]!;
+      if (captured < 32) this.valueRed -= PST[iCap]!;
+      else this.valueBlack -= PST[iCap]!;
+      clock = 0;
+    }
+    this.keyLo = kLo;
+    this.keyHi = kHi;
+    this.lock1 = l1;
+    this.halfmoveClock = clock;
+    this.sideToMove ^= 1;
+    const q = p + 1;
+    this.ply = q;
+    this.histKeyLo[q] = kLo;
+    this.histKeyHi[q] = kHi;
+    this.histLock1[q] = l1;
+    this.histHalfmove[q] = clock;
+    this.histCheck[q] = CHECK_UNKNOWN;
+  }
+
+  /** Takes back the last {@link makeMove} (or null move). */
+  unmakeMove(): void {
+    const p = this.ply - 1;
+    const move = this.histMove[p]!;
+    this.ply = p;
+    this.sideToMove ^= 1;
+    this.keyLo = this.histKeyLo[p]!;
+    this.keyHi = this.histKeyHi[p]!;
+    this.lock1 = this.histLock1[p]!;
+    this.halfmoveClock = this.histHalfmove[p]!;
+    if (move === 0) return; // null move
+    const from = move & 0xff;
+    const to = (move >>> 8) & 0xff;
+    const b = this.board;
+    const id = b[to]!;
+    const captured = this.histCaptured[p]!;
+    b[from] = id;
+    b[to] = captured;
+    this.pieceSquare[id] = from;
+    const delta = PST[(id << 8) | to]! - PST[(id << 8) | from]!;
+    if (id < 32) this.valueRed -= delta;
+    else this.valueBlack -= delta;
+    if (captured !== 0) {
+      this.pieceSquare[captured] = to;
+      if (captured < 32) this.valueRed += PST[(captured << 8) | to]!;
+      else this.valueBlack += PST[(captured << 8) | to]!;
+    }
+  }
+
+  /** {@link GamePosition.make}: makes the move if it is legal, and records whether it checks. */
+  make(move: Move): boolean {
+    this.makeMove(move);
+    // The mover is now `sideToMove ^ 1`.
+    const mover = this.sideToMove ^ 1;
+    if (this.kingAttacked(this.pieceSquare[16 << mover]!, mover)) {
+      this.unmakeMove();
+      return false;
+    }
+    this.histCheck[this.ply] = this.kingAttacked(this.pieceSquare[16 << this.sideToMove]!, this.sideToMove) ? 1 : 0;
+    return true;
+  }
+
+  /** {@link GamePosition.unmake}. */
+  unmake(): void {
+    this.unmakeMove();
+  }
+
+  /** Passes the turn. Repetition detection stops at a null move, as in ElephantEye. */
+  makeNull(): void {
+    const p = this.ply;
+    if (p + 1 >= this.histMove.length) this.growHistory();
+    this.histMove[p] = 0;
+    this.histCaptured[p] = 0;
+    this.sideToMove ^= 1;
+    this.keyLo ^= PLAYER_KEY;
+    this.keyHi ^= PLAYER_LOCK0;
+    this.lock1 ^= PLAYER_LOCK1;
+    const q = p + 1;
+    this.ply = q;
+    this.histKeyLo[q] = this.keyLo;
+    this.histKeyHi[q] = this.keyHi;
+    this.histLock1[q] = this.lock1;
+    this.histHalfmove[q] = this.halfmoveClock;
+    this.histCheck[q] = 0;
+  }
+
+  /** Takes back {@link makeNull}. */
+  unmakeNull(): void {
+    this.unmakeMove();
+  }
+
+  /** Whether the side to move is in check (cached per ply). */
+  inCheck(): boolean {
+    let c = this.histCheck[this.ply]!;
+    if (c === CHECK_UNKNOWN) {
+      const s = this.sideToMove;
+      c = this.kingAttacked(this.pieceSquare[16 << s]!, s) ? 1 : 0;
+      this.histCheck[this.ply] = c;
+    }
+    return c === 1;
+  }
+
+  /** Material + piece-square balance from the side to move's point of view. */
+  evaluate(): number {
+    return this.sideToMove === 0 ? this.valueRed - this.valueBlack : this.valueBlack - this.valueRed;
+  }
+
+  /**
+   * Whether a king of `side` standing on `sq` would be attacked by the other side, reading only
+   * the board: horses (with their legs), pawns, rooks and the facing king along lines, and
+   * cannons over exactly one screen.
+   */
+  kingAttacked(sq: number, side: number): boolean {
+    const b = this.board;
+    const opp = 32 >> side; // the other side's tag
+    // Horses: the leg of every horse attack on sq is a diagonal neighbour of sq.
+    const h = sq << 3;
+    for (let i = 0; i < 8; i++) {
+      const from = HORSE_ATTACKER[h + i]!;
+      if (from === 0) break;
+      const pc = b[from]!;
+      if ((pc & opp) !== 0 && TYPE_OF[pc] === HORSE && b[HORSE_ATTACKER_LEG[h + i]!] === 0) return true;
+    }
+    // Pawns: ahead of the king, and beside it once they have crossed into its half.
+    let pc = b[sq - 16 + (side << 5)]!;
+    if ((pc & opp) !== 0 && TYPE_OF[pc] === PAWN) return true;
+    if ((sq & 0x80) !== side << 7) {
+      pc = b[sq - 1]!;
+      if ((pc & opp) !== 0 && TYPE_OF[pc] === PAWN) return true;
+      pc = b[sq + 1]!;
+      if ((pc & opp) !== 0 && TYPE_OF[pc] === PAWN) return true;
+    }
+    // Lines: the first piece may be a rook (or the facing king); the second a cannon.
+    return this.lineAttack(sq, -16, opp) || this.lineAttack(sq, 16, opp) || this.lineAttack(sq, -1, opp) || this.lineAttack(sq, 1, opp);
+  }
+
+  private lineAttack(sq: number, d: number, opp: number): boolean {
+    const b = this.board;
+    let s = sq + d;
+    while (b[s] === 0) s += d;
+    let pc = b[s]!;
+    if (pc === OFF_BOARD) return false;
+    if ((pc & opp) !== 0) {
+      const t = TYPE_OF[pc];
+      if (t === ROOK || t === KING) return true;
+    }
+    s += d;
+    while (b[s] === 0) s += d;
+    pc = b[s]!;
+    return (pc & opp) !== 0 && TYPE_OF[pc] === CANNON;
+  }
+
+  /**
+   * Writes the pseudo-legal moves of the side to move into `buf` from index `start` and returns
+   * the end index. With `capturesOnly`, only captures.
+   */
+  generate(buf: Int32Array, start: number, capturesOnly: boolean): number {
+    const b = this.board;
+    const ps = this.pieceSquare;
+    const side = this.sideToMove;
+    const self = 16 << side;
+    // A target is acceptable if it holds neither an own piece nor the edge; with capturesOnly
+    // it must also hold an enemy piece.
+    const reject = self | OFF_BOARD;
+    const need = capturesOnly ? 32 >> side : 0;
+    let n = start;
+
+    // King, advisors, elephants, horses, pawns: table-driven steps.
+    let sq = ps[self]!;
+    if (sq !== 0) {
+      for (let i = sq << 2, e = i + 4; i < e; i++) {
+        const to = KING_TO[i]!;
+        if (to === 0) break;
+        const t = b[to]!;
+        if ((t & reject) === 0 && (t & need) === need) buf[n++] = sq | (to << 8);
+      }
+    }
+    for (let id = self + 1; id <= self + 2; id++) {
+      sq = ps[id]!;
+      if (sq === 0) continue;
+      for (let i = sq << 2, e = i + 4; i < e; i++) {
+        const to = ADVISOR_TO[i]!;
+        if (to === 0) break;
+        const t = b[to]!;
+        if ((t & reject) === 0 && (t & need) === need) buf[n++] = sq | (to << 8);
+      }
+    }
+    for (let id = self + 3; id <= self + 4; id++) {
+      sq = ps[id]!;
+      if (sq === 0) continue;
+      for (let i = sq << 2, e = i + 4; i < e; i++) {
+        const to = ELEPHANT_TO[i]!;
+        if (to === 0) break;
+        const t = b[to]!;
+        if ((t & reject) === 0 && (t & need) === need && b[ELEPHANT_EYE[i]!] === 0) buf[n++] = sq | (to << 8);
+      }
+    }
+    for (let id = self + 5; id <= self + 6; id++) {
+      sq = ps[id]!;
+      if (sq === 0) continue;
+      for (let i = sq << 3, e = i + 8; i < e; i++) {
+        const to = HORSE_TO[i]!;
+        if (to === 0) break;
+        const t = b[to]!;
+        if ((t & reject) === 0 && (t & need) === need && b[HORSE_LEG[i]!] === 0) buf[n++] = sq | (to << 8);
+      }
+    }
+    for (let id = self + 7; id <= self + 8; id++) {
+      sq = ps[id]!;
+      if (sq !== 0) n = this.slide(buf, n, sq, self, capturesOnly, false);
+    }
+    for (let id = self + 9; id <= self + 10; id++) {
+      sq = ps[id]!;
+      if (sq !== 0) n = this.slide(buf, n, sq, self, capturesOnly, true);
+    }
+    const pawnBase = side << 10;
+    for (let id = self + 11; id <= self + 15; id++) {
+      sq = ps[id]!;
+      if (sq === 0) continue;
+      for (let i = pawnBase + (sq << 2), e = i + 3; i < e; i++) {
+        const to = PAWN_TO[i]!;
+        if (to === 0) break;
+        const t = b[to]!;
+        if ((t & reject) === 0 && (t & need) === need) buf[n++] = sq | (to << 8);
+      }
+    }
+    return n;
+  }
+
+  /** Rook or cannon moves from `sq` in the four directions. */
+  private slide(buf: Int32Array, n: number, sq: number, self: number, capturesOnly: boolean, cannon: boolean): number {
+    const b = this.board;
+    const opp = 48 ^ self;
+    for (let k = 0; k < 4; k++) {
+      const d = k === 0 ? -16 : k === 1 ? 16 : k === 2 ? -1 : 1;
+      let to = sq + d;
+      let t = b[to]!;
+      while (t === 0) {
+        if (!capturesOnly) buf[n++] = sq | (to << 8);
+        to += d;
+        t = b[to]!;
+      }
+      if (cannon) {
+        // Jump the screen, then capture the first piece behind it if it is an enemy.
+        if (t === OFF_BOARD) continue;
+        to += d;
+        t = b[to]!;
+        while (t === 0) {
+          to += d;
+          t = b[to]!;
+        }
+      }
+      if ((t & opp) !== 0) buf[n++] = sq | (to << 8);
+    }
+    return n;
+  }
+
+  /**
+   * Whether a pseudo-legal move leaves the mover's king safe. Most moves cannot expose the king
+   * at all, and are accepted without touching the board: when the mover is not in check, a
+   * move other than the king's can only matter if it leaves or enters the king's file or rank
+   * (rooks, cannon screens, the facing king), or leaves a diagonal neighbour of the king (a horse
+   * leg). `checked` must be the current {@link inCheck}.
+   */
+  isSafe(move: Move, checked: boolean): boolean {
+    const from = move & 0xff;
+    const to = (move >>> 8) & 0xff;
+    const side = this.sideToMove;
+    const king = this.pieceSquare[16 << side]!;
+    if (
+      !checked &&
+      from !== king &&
+      ((from ^ king) & 0x0f) !== 0 &&
+      ((from ^ king) & 0xf0) !== 0 &&
+      ((to ^ king) & 0x0f) !== 0 &&
+      ((to ^ king) & 0xf0) !== 0 &&
+      DIAGONAL_NEIGHBOUR[from - king + 256] === 0
+    ) {
+      return true;
+    }
+    const b = this.board;
+    const id = b[from]!;
+    const captured = b[to]!;
+    b[to] = id;
+    b[from] = 0;
+    const attacked = this.kingAttacked(from === king ? to : king, side);
+    b[from] = id;
+    b[to] = captured;
+    return !attacked;
+  }
+
+  /**
+   * Keeps only the legal moves among `buf[start..end)`, compacting them in place, and returns
+   * the new end.
+   */
+  filterLegal(buf: Int32Array, start: number, end: number): number {
+    const checked = this.inCheck();
+    let n = start;
+    for (let i = start; i < end; i++) {
+      const m = buf[i]!;
+      if (this.isSafe(m, checked)) buf[n++] = m;
+    }
+    return n;
+  }
+
+  /** Writes the legal moves into `buf` from `start` and returns the end index. */
+  generateLegal(buf: Int32Array, start: number): number {
+    return this.filterLegal(buf, start, this.generate(buf, start, false));
+  }
+}
