@@ -1,0 +1,39 @@
+/**
+ * qiengine: xiangqi (and, soon, chess) rules, notation and Zobrist keys in TypeScript.
+ * This module only re-exports; see the README for examples.
+ */
+export { QiengineError, FenError, IllegalMoveError, NotationError, ProtocolError, UsageError, type FenField } from './core/errors.js';
+export { encodeMove, moveFrom, moveTo, moveFlags, NO_MOVE, type Move } from './core/move.js';
+export { RC4 } from './core/rc4.js';
+export { joinKey64, keyLo, keyHi, hex32, hex64 } from './core/zobrist.js';
+export type { GamePosition } from './core/game.js';
+
+export { Xiangqi, boardDiagram, type XiangqiMove, type XiangqiPiece, type XiangqiNotation } from './xiangqi/game.js';
+export { XiangqiPosition, MAX_MOVES as XIANGQI_MAX_MOVES } from './xiangqi/position.js';
+export { START_FEN as XIANGQI_START_FEN, readFen as readXiangqiFen, writeFen as writeXiangqiFen, positionFromFen as xiangqiFromFen } from './xiangqi/fen.js';
+export { perft as xiangqiPerft, perftDivide as xiangqiPerftDivide } from './xiangqi/perft.js';
+export {
+  moveToIccs,
+  parseIccs,
+  squareName as xiangqiSquareName,
+  parseSquare as parseXiangqiSquare,
+  moveToWxf,
+  parseWxf,
+  moveToChinese,
+  parseChinese,
+  describeMove as describeXiangqiMove,
+  type MoveDescription as XiangqiMoveDescription,
+} from './xiangqi/notation.js';
+export {
+  gameStatus as xiangqiStatus,
+  repetitionStatus as xiangqiRepetition,
+  REP_NONE,
+  REP_DRAW,
+  REP_SELF_PERPETUAL,
+  REP_OPP_PERPETUAL,
+  type XiangqiRules,
+  type XiangqiStatus,
+  type XiangqiEnd,
+} from './xiangqi/rules.js';
+export { xiangqiZobristTable } from './xiangqi/zobrist.js';
+export { ProtocolSession } from './protocol/session.js';

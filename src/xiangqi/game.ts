@@ -1,0 +1,281 @@
+/**
+ * `Xiangqi`: the friendly, validated API over {@link XiangqiPosition}, in the spirit of
+ * chess.js: `moves()`, `move()`, `undo()`, `fen()`, `status()`. Every method that takes user
+ * input validates it and throws a typed error with the game left unchanged.
+ */
+import { IllegalMoveError, NotationError, QiengineError } from '../core/errors.js';
+import type { Move } from '../core/move.js';
+import { hex32 } from '../core/zobrist.js';
+import { readFen, START_FEN, writeFen } from './fen.js';
+import {
+  describeMove,
+  descriptionToChinese,
+  descriptionToWxf,
+  moveToIccs,
+  parseChinese,
+  parseIccs,
+  parseSquare,
+  parseWxf,
+  squareName,
+} from './notation.js';
+import { TYPE_NAMES, TYPE_OF, type Color, type PieceName } from './pieces.js';
+import { MAX_MOVES, XiangqiPosition } from './position.js';
+import { perft, perftDivide } from './perft.js';
+import { gameStatus, type XiangqiRules, type XiangqiStatus } from './rules.js';
+
+/** A move as the game API reports it. */
+export interface XiangqiMove {
+  /** ICCS origin and destination, e.g. `h2`, `e2`. */
+  from: string;
+  to: string;
+  /** ICCS/UCCI coordinates, e.g. `h2e2`. */
+  iccs: string;
+  /** WXF, e.g. `C2.5`. */
+  wxf: string;
+  /** Chinese, e.g. `炮二平五`. */
+  chinese: string;
+  color: Color;
+  piece: PieceName;
+  captured?: PieceName;
+  /** Whether the move gives check. */
+  check: boolean;
+  /** The integer encoding used by the engine. */
+  move: Move;
+}
+
+/** A piece on the board. */
+export interface XiangqiPiece {
+  color: Color;
+  type: PieceName;
+}
+
+/** Notations that {@link Xiangqi.move} reads. `auto` tries ICCS, then WXF, then Chinese. */
+export type XiangqiNotation = 'iccs' | 'wxf' | 'chinese' | 'auto';
+
+/** A xiangqi game: a position with history, rules and notation. */
+export class Xiangqi {
+  /** The underlying position, for power users (perft, search). Do not modify it directly. */
+  readonly position = new XiangqiPosition();
+  private readonly rules: XiangqiRules;
+  private readonly buf = new Int32Array(MAX_MOVES);
+
+  /**
+   * @param fen the starting position (default: the standard start).
+   * @param rules move limit and repetition options.
+   * @throws {FenError}
+   */
+  constructor(fen: string = START_FEN, rules: XiangqiRules = {}) {
+    this.rules = { ...rules };
+    readFen(fen, this.position);
+  }
+
+  /** Replaces the position. On a bad FEN, throws and keeps the current game. @throws {FenError} */
+  load(fen: string): void {
+    const next = new XiangqiPosition();
+    readFen(fen, next);
+    this.position.copyFrom(next);
+  }
+
+  /** The FEN of the current position. */
+  fen(): string {
+    return writeFen(this.position);
+  }
+
+  /** The side to move. */
+  turn(): Color {
+    return this.position.sideToMove === 0 ? 'red' : 'black';
+  }
+
+  /** The legal moves as ICCS strings, in generation order. */
+  moves(): string[];
+  /** The legal moves as move objects. */
+  moves(options: { verbose: true }): XiangqiMove[];
+  moves(options?: { verbose?: boolean }): string[] | XiangqiMove[] {
+    const codes = this.legalMoves();
+    if (options?.verbose) return codes.map((m) => this.moveInfo(m));
+    return codes.map(moveToIccs);
+  }
+
+  /** The legal moves as engine integers. */
+  legalMoves(): Move[] {
+    const end = this.position.generateLegal(this.buf, 0);
+    return Array.from(this.buf.subarray(0, end));
+  }
+
+  /** Whether `move` (an engine integer) is legal here. */
+  isLegal(move: Move): boolean {
+    return this.legalMoves().includes(move);
+  }
+
+  /**
+   * Reads a move in any supported notation and returns its engine integer without making it.
+   * @throws {IllegalMoveError} (or its subclass {@link NotationError}) if it is malformed or illegal.
+   */
+  parseMove(text: string, notation: XiangqiNotation = 'auto'): Move {
+    if (typeof text !== 'string') throw new NotationError(String(text), 'not a string', this.fen());
+    const pos = this.position;
+    const viaIccs = (): Move => {
+      const m = parseIccs(text);
+      if (!this.isLegal(m)) throw new IllegalMoveError(text, this.whyIllegal(m), this.fen());
+      return m;
+    };
+    switch (notation) {
+      case 'iccs': return viaIccs();
+      case 'wxf': return parseWxf(pos, text);
+      case 'chinese': return parseChinese(pos, text);
+    }
+    if (/^\s*[a-iA-I][0-9]-?[a-iA-I][0-9]\s*$/.test(text)) return viaIccs();
+    if (/^[\x20-\x7e]+$/.test(text)) return parseWxf(pos, text);
+    return parseChinese(pos, text);
+  }
+
+  private whyIllegal(m: Move): string {
+    const pos = this.position;
+    const from = m & 0xff;
+    const id = pos.board[from]!;
+    if (id === 0) return `no piece on ${squareName(from)}`;
+    if (id >> 5 !== pos.sideToMove) return `the piece on ${squareName(from)} is not the side to move's`;
+    const end = pos.generate(this.buf, 0, false);
+    for (let i = 0; i < end; i++) if (this.buf[i] === m) return 'it leaves the king in check';
+    return `the ${TYPE_NAMES[TYPE_OF[id]!]} on ${squareName(from)} cannot move there`;
+  }
+
+  /**
+   * Makes a move given in ICCS, WXF or Chinese (or an engine integer) and returns it.
+   * @throws {IllegalMoveError} with the game unchanged.
+   */
+  move(move: string | Move, notation: XiangqiNotation = 'auto'): XiangqiMove {
+    let m: Move;
+    if (typeof move === 'number') {
+      if (!this.isLegal(move)) throw new IllegalMoveError(String(move), 'not a legal move', this.fen());
+      m = move;
+    } else {
+      m = this.parseMove(move, notation);
+    }
+    const info = this.moveInfo(m);
+    this.position.make(m);
+    return info;
+  }
+
+  /** Takes back the last move, or returns null at the start of the history. */
+  undo(): { from: string; to: string; iccs: string } | null {
+    const pos = this.position;
+    if (pos.ply === 0) return null;
+    const m = pos.histMove[pos.ply - 1]!;
+    pos.unmake();
+    return { from: squareName(m & 0xff), to: squareName((m >>> 8) & 0xff), iccs: moveToIccs(m) };
+  }
+
+  /** The moves made since the FEN, as ICCS strings. */
+  history(): string[] {
+    return Array.from(this.position.histMove.subarray(0, this.position.ply), moveToIccs);
+  }
+
+  /** Describes a legal move of the side to move. */
+  moveInfo(m: Move): XiangqiMove {
+    const pos = this.position;
+    const d = describeMove(pos, m);
+    const id = pos.board[m & 0xff]!;
+    const cap = pos.board[(m >>> 8) & 0xff]!;
+    pos.makeMove(m);
+    const check = pos.inCheck();
+    pos.unmakeMove();
+    const info: XiangqiMove = {
+      from: squareName(m & 0xff),
+      to: squareName((m >>> 8) & 0xff),
+      iccs: moveToIccs(m),
+      wxf: descriptionToWxf(d),
+      chinese: descriptionToChinese(d),
+      color: id < 32 ? 'red' : 'black',
+      piece: TYPE_NAMES[TYPE_OF[id]!]!,
+      check,
+      move: m,
+    };
+    if (cap !== 0) info.captured = TYPE_NAMES[TYPE_OF[cap]!]!;
+    return info;
+  }
+
+  /** The piece on an ICCS square (`e0`), or null. @throws {QiengineError} for a bad square name. */
+  get(square: string): XiangqiPiece | null {
+    const sq = parseSquare(square);
+    if (sq < 0) throw new QiengineError(`not a square: '${square}'`);
+    const id = this.position.board[sq]!;
+    if (id === 0) return null;
+    return { color: id < 32 ? 'red' : 'black', type: TYPE_NAMES[TYPE_OF[id]!]! };
+  }
+
+  /** Whether the side to move is in check. */
+  inCheck(): boolean {
+    return this.position.inCheck();
+  }
+
+  /** The game status under the configured rules. */
+  status(): XiangqiStatus {
+    return gameStatus(this.position, this.rules);
+  }
+
+  isCheckmate(): boolean {
+    const s = this.status();
+    return s.over && s.reason === 'checkmate';
+  }
+
+  /** No legal move and not in check (which loses in xiangqi). */
+  isStalemate(): boolean {
+    const s = this.status();
+    return s.over && s.reason === 'stalemate';
+  }
+
+  isGameOver(): boolean {
+    return this.status().over;
+  }
+
+  /** The 64-bit key `lock0 << 32 | key` (ElephantEye's words). */
+  key64(): bigint {
+    return this.position.key64;
+  }
+
+  /** ElephantEye's three words as 8-digit hex strings. */
+  keyWords(): { key: string; lock0: string; lock1: string } {
+    const p = this.position;
+    return { key: hex32(p.keyLo), lock0: hex32(p.keyHi), lock1: hex32(p.lock1) };
+  }
+
+  /** Perft from the current position (bulk-counted last ply). */
+  perft(depth: number): number {
+    return perft(this.position, depth);
+  }
+
+  /** Perft per legal root move, as ICCS. */
+  perftDivide(depth: number): Array<{ move: string; nodes: number }> {
+    return perftDivide(this.position, depth).map((e) => ({ move: moveToIccs(e.move), nodes: e.nodes }));
+  }
+
+  /** An independent copy of this game. */
+  clone(): Xiangqi {
+    const g = new Xiangqi(START_FEN, this.rules);
+    g.position.copyFrom(this.position);
+    return g;
+  }
+
+  /** A text diagram, black at the top. */
+  ascii(): string {
+    return boardDiagram(this.position);
+  }
+}
+
+/** A text diagram of a position, black at the top, ranks 9..0 and files a..i. */
+export function boardDiagram(pos: XiangqiPosition): string {
+  const lines: string[] = [];
+  for (let rank = 9; rank >= 0; rank--) {
+    let row = `${rank} `;
+    for (let file = 0; file < 9; file++) {
+      const id = pos.board[parseSquare(String.fromCharCode(97 + file) + rank)]!;
+      const letter = id === 0 ? '.' : 'KABNRCP'[TYPE_OF[id]!]!;
+      row += ' ' + (id >= 32 ? letter.toLowerCase() : letter);
+    }
+    lines.push(row);
+    if (rank === 5) lines.push('   ~~~~~~~~~~~~~~~~~');
+  }
+  lines.push('   a b c d e f g h i');
+  return lines.join('\n');
+}

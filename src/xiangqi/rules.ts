@@ -1,0 +1,135 @@
+/**
+ * Xiangqi game-ending rules: checkmate, stalemate (a loss for the side that cannot move),
+ * repetition with perpetual check, the move limit, and "no attacking pieces".
+ *
+ * Repetition works on the history stack of the position: keys, moves, captured ids and the
+ * check flag of every position since the root. A cycle is the run of positions back to the
+ * last irreversible move (a capture, or a null move in search). The check flags tell who
+ * checked on every move of the cycle. A perpetual-chase rule needs one more per-move fact,
+ * "which enemy piece does this move chase": because the moves of the cycle are kept, a later
+ * chase detector can replay the cycle with unmake/make and answer that, and plug its verdict
+ * into {@link repetitionVerdict} where the comment marks the place.
+ */
+import { MAX_MOVES, type XiangqiPosition } from './position.js';
+
+/** Flags returned by {@link repetitionStatus}, as ElephantEye's RepStatus. */
+export const REP_NONE = 0;
+/** The position repeats. */
+export const REP_DRAW = 1;
+/** ... and the side to move gave check on every one of its moves in the cycle. */
+export const REP_SELF_PERPETUAL = 2;
+/** ... and the other side gave check on every one of its moves in the cycle. */
+export const REP_OPP_PERPETUAL = 4;
+
+/**
+ * Whether the current position has occurred `times - 1` times before, since the last
+ * irreversible move. Returns {@link REP_NONE} or {@link REP_DRAW} ORed with the perpetual
+ * flags, judged over the moves from the earliest counted occurrence to now. For search use
+ * `times = 2`; the game rule is threefold (`times = 3`). Allocates nothing.
+ */
+export function repetitionStatus(pos: XiangqiPosition, times = 2): number {
+  const p = pos.ply;
+  const lo = pos.keyLo;
+  const hi = pos.keyHi;
+  const hm = pos.histMove;
+  const hc = pos.histCaptured;
+  let seen = 1;
+  for (let q = p - 1; q >= 0; q--) {
+    if (hm[q] === 0 || hc[q] !== 0) break;
+    if (((p - q) & 1) === 0 && pos.histKeyLo[q] === lo && pos.histKeyHi[q] === hi && ++seen >= times) {
+      // Moves q..p-1: the one made from position r was made by the side to move now iff p - r is even.
+      let selfAll = true;
+      let oppAll = true;
+      for (let r = q; r < p; r++) {
+        const checked = pos.histCheck[r + 1] === 1;
+        if (((p - r) & 1) === 0) selfAll &&= checked;
+        else oppAll &&= checked;
+      }
+      return REP_DRAW | (selfAll ? REP_SELF_PERPETUAL : 0) | (oppAll ? REP_OPP_PERPETUAL : 0);
+    }
+  }
+  return REP_NONE;
+}
+
+/** The verdict of a repetition: who loses, or null for a draw. */
+export function repetitionVerdict(status: number, sideToMove: number): { loser: number | null; perpetual: boolean } {
+  const self = (status & REP_SELF_PERPETUAL) !== 0;
+  const opp = (status & REP_OPP_PERPETUAL) !== 0;
+  if (self && !opp) return { loser: sideToMove, perpetual: true };
+  if (opp && !self) return { loser: sideToMove ^ 1, perpetual: true };
+  // Here a perpetual-chase rule would decide the cases without (or with mutual) checks.
+  return { loser: null, perpetual: false };
+}
+
+/** Options of the xiangqi rules. */
+export interface XiangqiRules {
+  /**
+   * Plies without a capture after which the game is drawn. Default 120: the 60-move rule.
+   * 0 disables it.
+   */
+  moveLimitPlies?: number;
+  /**
+   * Whether checking moves count towards the move limit. Default true: every ply counts, as in
+   * ElephantEye and Pikafish. With false, plies that gave check are not counted (some
+   * tournament rules exclude checks so that a checking side cannot run out the clock).
+   */
+  checksCountTowardsLimit?: boolean;
+  /** How often a position must occur for the repetition rule. Default 3. */
+  repetitions?: number;
+}
+
+/** Why a game ended. */
+export type XiangqiEnd = 'checkmate' | 'stalemate' | 'perpetual-check' | 'repetition' | 'move-limit' | 'insufficient-material';
+
+/** The state of a game: still going, or ended with a winner (null for a draw). */
+export type XiangqiStatus = { over: false } | { over: true; reason: XiangqiEnd; winner: 'red' | 'black' | null };
+
+/** Whether a side has any attacking piece (rook, horse, cannon or pawn) on the board. */
+export function hasAttackers(pos: XiangqiPosition, side: number): boolean {
+  const base = 16 << side;
+  // Ids base+5 .. base+15 are horses, rooks, cannons and pawns.
+  for (let id = base + 5; id <= base + 15; id++) if (pos.pieceSquare[id] !== 0) return true;
+  return false;
+}
+
+/** Plies counted towards the move limit under the given rules. */
+export function movesTowardsLimit(pos: XiangqiPosition, checksCount: boolean): number {
+  if (checksCount) return pos.halfmoveClock;
+  // Walk back over the reversible moves, skipping those that gave check. Plies before the root
+  // are known only by the FEN's count, and are all counted.
+  let n = 0;
+  let q = pos.ply - 1;
+  for (; q >= 0; q--) {
+    if (pos.histCaptured[q] !== 0) return n;
+    if (pos.histCheck[q + 1] !== 1) n++;
+  }
+  return n + pos.histHalfmove[0]!;
+}
+
+const colorName = (side: number): 'red' | 'black' => (side === 0 ? 'red' : 'black');
+
+/**
+ * The status of the game in `pos`, judged in this order: no legal move (checkmate or
+ * stalemate, both lost by the side to move), repetition (perpetual check loses for the checker,
+ * anything else draws), the move limit, and no attacking piece on either side.
+ * The history must have been made with `make` (which records checks), as the game API does.
+ */
+export function gameStatus(pos: XiangqiPosition, rules: XiangqiRules = {}): XiangqiStatus {
+  const side = pos.sideToMove;
+  const buf = new Int32Array(MAX_MOVES);
+  if (pos.generateLegal(buf, 0) === 0) {
+    return { over: true, reason: pos.inCheck() ? 'checkmate' : 'stalemate', winner: colorName(side ^ 1) };
+  }
+  const rep = repetitionStatus(pos, rules.repetitions ?? 3);
+  if (rep !== REP_NONE) {
+    const v = repetitionVerdict(rep, side);
+    if (v.loser !== null) return { over: true, reason: 'perpetual-check', winner: colorName(v.loser ^ 1) };
+    return { over: true, reason: 'repetition', winner: null };
+  }
+  const limit = rules.moveLimitPlies ?? 120;
+  if (limit > 0 && movesTowardsLimit(pos, rules.checksCountTowardsLimit ?? true) >= limit) {
+    return { over: true, reason: 'move-limit', winner: null };
+  }
+  if (!hasAttackers(pos, 0) && !hasAttackers(pos, 1)) return { over: true, reason: 'insufficient-material', winner: null };
+  return { over: false };
+}
