@@ -1,0 +1,41 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+/** Path of a file in ../shared/data (beside the repository, as on CI). */
+export function sharedData(name: string): string {
+  return fileURLToPath(new URL(`../../../shared/data/${name}`, import.meta.url));
+}
+
+export interface EpdPerft {
+  fen: string;
+  counts: Array<[depth: number, nodes: number]>;
+}
+
+/** Reads `fen ;D1 n ;D2 n` lines. */
+export function readPerftEpd(name: string): EpdPerft[] {
+  return readFileSync(sharedData(name), 'utf8')
+    .split('\n')
+    .filter((l) => l.trim() !== '')
+    .map((line) => {
+      const [fen, ...ops] = line.split(';');
+      return {
+        fen: fen!.trim(),
+        counts: ops.map((op) => {
+          const [d, n] = op.trim().split(/\s+/);
+          return [Number(d!.slice(1)), Number(n)] as [number, number];
+        }),
+      };
+    });
+}
+
+/** A small deterministic PRNG (mulberry32) for playouts in tests. */
+export function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}

@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { parseIccs, Xiangqi } from '../../src/index.js';
+
+/** Legal ICCS moves starting from `from`, sorted. */
+function movesFrom(fen: string, from: string): string[] {
+  return new Xiangqi(fen).moves().filter((m) => m.startsWith(from)).sort();
+}
+
+describe('xiangqi piece movement', () => {
+  it('horse legs: a blocked leg removes both moves on that side', () => {
+    // Red horse on e4 with a black pawn on e5 (its forward leg).
+    expect(movesFrom('3k5/9/9/9/4p4/4N4/9/9/9/5K3 w', 'e4')).toEqual(['e4c3', 'e4c5', 'e4d2', 'e4f2', 'e4g3', 'e4g5'].sort());
+  });
+  it('elephants: eyes block, and they never cross the river', () => {
+    expect(movesFrom('3k5/9/9/9/9/9/9/9/9/4K1B2 w', 'g0')).toEqual(['g0e2', 'g0i2']);
+    expect(movesFrom('3k5/9/9/9/9/2B6/9/9/9/4K4 w', 'c4')).toEqual(['c4a2', 'c4e2']);
+    expect(movesFrom('3k5/9/9/9/9/9/9/9/7p1/4K1B2 w', 'g0')).toEqual(['g0e2']);
+  });
+  it('advisors and king stay in the palace', () => {
+    expect(movesFrom('3k5/9/9/9/9/9/9/9/9/3AK4 w', 'd0')).toEqual(['d0e1']);
+    expect(movesFrom('3k5/9/9/9/9/9/9/5K3/9/9 w', 'f2')).toEqual(['f2e2', 'f2f1']);
+  });
+  it('cannons need exactly one screen to capture, and slide like rooks otherwise', () => {
+    const m = movesFrom('3k5/9/9/9/4r4/9/4p4/9/4C4/5K3 w', 'e1');
+    expect(m).toContain('e1e5'); // over the pawn on e3, capturing the rook
+    expect(m).not.toContain('e1e3'); // cannot capture without a screen
+    expect(m).toContain('e1e2');
+    expect(m).toContain('e1e0');
+    expect(m).not.toContain('e1e4');
+  });
+  it('pawns move sideways only after crossing the river, and never back', () => {
+    expect(movesFrom('3k5/9/9/9/9/9/4P4/9/9/5K3 w', 'e3')).toEqual(['e3e4']);
+    expect(movesFrom('3k5/9/9/9/4P4/9/9/9/9/5K3 w', 'e5')).toEqual(['e5d5', 'e5e6', 'e5f5']);
+    expect(movesFrom('3k5/4P4/9/9/9/9/9/9/9/5K3 w', 'e8')).toEqual(['e8d8', 'e8e9', 'e8f8']);
+  });
+  it('the flying general: a move that opens the file between the kings is illegal', () => {
+    // The red horse on e4 is the only piece between the kings: every horse move leaves the file.
+    const g = new Xiangqi('4k4/9/9/9/9/4N4/9/9/9/4K4 w');
+    expect(g.moves().filter((m) => m.startsWith('e4'))).toEqual([]);
+    // A rook there may still move along the file.
+    const r = new Xiangqi('4k4/9/9/9/9/4R4/9/9/9/4K4 b');
+    expect(r.moves().length).toBeGreaterThan(0);
+    const red = new Xiangqi('4k4/4a4/9/9/9/4R4/9/9/9/4K4 w');
+    expect(red.moves().filter((m) => m.startsWith('e4')).sort()).toEqual(['e4e1', 'e4e2', 'e4e3', 'e4e5', 'e4e6', 'e4e7', 'e4e8']);
+    // And a king may not step onto the open file of the other king.
+    expect(new Xiangqi('4k4/9/9/9/9/9/9/9/9/3K5 w').moves()).not.toContain('d0e0');
+  });
+  it('moving a piece between a cannon and the king (as a screen) is illegal', () => {
+    // Black cannon on e9 faces the red king on e0 across an empty file; the red rook on a4 may not stop on e4.
+    const g = new Xiangqi('3kc4/9/9/9/9/R8/9/9/9/4K4 w');
+    expect(g.moves()).not.toContain('a4e4');
+    expect(g.moves()).toContain('a4d4');
+  });
+  it('a horse check is blocked by its leg, and unblocked when the leg moves away', () => {
+    // The black horse on d2 reaches the red king on e0 through its leg d1, where a red horse stands.
+    const g = new Xiangqi('3k5/9/9/9/9/9/9/3n5/3N5/4K4 w');
+    expect(g.inCheck()).toBe(false);
+    expect(g.moves().filter((m) => m.startsWith('d1'))).toEqual([]); // pinned as the horse's leg
+    expect(g.moves().length).toBeGreaterThan(0);
+  });
+  it('inCheck, isLegal and verbose moves', () => {
+    const g = new Xiangqi('4k4/9/9/9/9/9/9/9/4r4/3K5 w');
+    expect(g.inCheck()).toBe(false);
+    const g2 = new Xiangqi('3k5/9/9/9/9/9/9/9/9/4K3r w');
+    expect(g2.inCheck()).toBe(true);
+    expect(g2.moves().sort()).toEqual(['e0e1']);
+    const v = new Xiangqi().moves({ verbose: true }).find((m) => m.iccs === 'h2e2')!;
+    expect(v).toMatchObject({ from: 'h2', to: 'e2', wxf: 'C2.5', chinese: '炮二平五', piece: 'cannon', color: 'red', check: false });
+    expect(new Xiangqi().isLegal(v.move)).toBe(true);
+    expect(new Xiangqi().isLegal(parseIccs('h2g3'))).toBe(false);
+    expect(new Xiangqi().isLegal(parseIccs('h2h8'))).toBe(false); // a cannon cannot jump to an empty point
+  });
+});
