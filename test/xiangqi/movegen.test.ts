@@ -37,11 +37,8 @@ describe('xiangqi piece movement', () => {
     // The red horse on e4 is the only piece between the kings: every horse move leaves the file.
     const g = new Xiangqi('4k4/9/9/9/9/4N4/9/9/9/4K4 w');
     expect(g.moves().filter((m) => m.startsWith('e4'))).toEqual([]);
-    // A rook there may still move along the file.
-    const r = new Xiangqi('4k4/9/9/9/9/4R4/9/9/9/4K4 b');
-    expect(r.moves().length).toBeGreaterThan(0);
-    const red = new Xiangqi('4k4/4a4/9/9/9/4R4/9/9/9/4K4 w');
-    expect(red.moves().filter((m) => m.startsWith('e4')).sort()).toEqual(['e4e1', 'e4e2', 'e4e3', 'e4e5', 'e4e6', 'e4e7', 'e4e8']);
+    // With a second piece on the file the horse is free.
+    expect(new Xiangqi('4k4/4a4/9/9/9/4N4/9/9/9/4K4 w').moves().filter((m) => m.startsWith('e4')).length).toBe(6);
     // And a king may not step onto the open file of the other king.
     expect(new Xiangqi('4k4/9/9/9/9/9/9/9/9/3K5 w').moves()).not.toContain('d0e0');
   });
