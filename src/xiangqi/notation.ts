@@ -11,7 +11,7 @@
 import { NotationError } from '../core/errors.js';
 import type { Move } from '../core/move.js';
 import { iccsFile, iccsRank, squareFromIccs } from './geometry.js';
-import { ADVISOR, CANNON, ELEPHANT, HORSE, KING, PAWN, ROOK, TYPE_OF } from './pieces.js';
+import { ADVISOR, CANNON, COUNT, ELEPHANT, FIRST_ID, HORSE, KING, PAWN, ROOK, TYPE_OF, typeFromLetter } from './pieces.js';
 import { MAX_MOVES, type XiangqiPosition } from './position.js';
 
 // ---------------------------------------------------------------- ICCS
@@ -96,8 +96,8 @@ export function describeMove(pos: XiangqiPosition, move: Move): MoveDescription 
     const mine = forwardness(from, side);
     count = 0;
     const perFile = new Uint8Array(10);
-    const base = (16 << side) + firstIdOf(type);
-    for (let k = 0; k < countOf(type); k++) {
+    const base = (16 << side) + FIRST_ID[type]!;
+    for (let k = 0; k < COUNT[type]!; k++) {
       const sq = pos.pieceSquare[base + k]!;
       if (sq === 0) continue;
       const f = sideFile(sq, side);
@@ -110,13 +110,6 @@ export function describeMove(pos: XiangqiPosition, move: Move): MoveDescription 
   }
   if (count < 2) multiFile = false;
   return { type, side, file, index, count, multiFile, dir, target };
-}
-
-function firstIdOf(type: number): number {
-  return [0, 1, 3, 5, 7, 9, 11][type]!;
-}
-function countOf(type: number): number {
-  return [1, 2, 2, 2, 2, 2, 5][type]!;
 }
 
 // ---------------------------------------------------------------- WXF
@@ -240,17 +233,9 @@ export function findMove(pos: XiangqiPosition, pattern: MovePattern, text: strin
   throw new NotationError(text, `ambiguous: ${fits.length} legal moves fit it`);
 }
 
+/** WXF letters are the FEN letters (either case), plus G for the general. */
 function typeFromWxfLetter(ch: string): number {
-  switch (ch.toUpperCase()) {
-    case 'K': case 'G': return KING;
-    case 'A': return ADVISOR;
-    case 'E': case 'B': return ELEPHANT;
-    case 'H': case 'N': return HORSE;
-    case 'R': return ROOK;
-    case 'C': return CANNON;
-    case 'P': return PAWN;
-    default: return -1;
-  }
+  return ch === 'G' || ch === 'g' ? KING : typeFromLetter(ch);
 }
 
 /**
