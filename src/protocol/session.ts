@@ -5,7 +5,7 @@
  * A malformed or unknown line is answered with `info string <reason>` and changes nothing.
  */
 import { QiengineError } from '../core/errors.js';
-import { hex32, hex64 } from '../core/zobrist.js';
+import { hex64 } from '../core/zobrist.js';
 import { START_FEN } from '../xiangqi/fen.js';
 import { boardDiagram, Xiangqi } from '../xiangqi/game.js';
 
@@ -155,6 +155,6 @@ export class ProtocolSession {
     for (const l of boardDiagram(this.game.position).split('\n')) this.write(l);
     this.write(`Fen: ${this.game.fen()}`);
     this.write(`Key: ${hex64(this.game.key64())}`);
-    this.write(`Lock1: ${hex32(this.game.position.lock1)}`);
+    this.write(`Lock1: ${this.game.keyWords().lock1}`);
   }
 }

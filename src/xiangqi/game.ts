@@ -7,6 +7,7 @@ import { IllegalMoveError, NotationError, QiengineError } from '../core/errors.j
 import type { Move } from '../core/move.js';
 import { hex32 } from '../core/zobrist.js';
 import { readFen, START_FEN, writeFen } from './fen.js';
+import { squareFromIccs } from './geometry.js';
 import {
   describeMove,
   descriptionToChinese,
@@ -269,7 +270,7 @@ export function boardDiagram(pos: XiangqiPosition): string {
   for (let rank = 9; rank >= 0; rank--) {
     let row = `${rank} `;
     for (let file = 0; file < 9; file++) {
-      const id = pos.board[parseSquare(String.fromCharCode(97 + file) + rank)]!;
+      const id = pos.board[squareFromIccs(file, rank)]!;
       const letter = id === 0 ? '.' : 'KABNRCP'[TYPE_OF[id]!]!;
       row += ' ' + (id >= 32 ? letter.toLowerCase() : letter);
     }
