@@ -1,8 +1,8 @@
 /**
- * qiengine: xiangqi (and, soon, chess) rules, notation and Zobrist keys in TypeScript.
+ * qiengine: xiangqi and chess rules, notation and Zobrist keys in TypeScript.
  * This module only re-exports; see the README for examples.
  */
-export { QiengineError, FenError, IllegalMoveError, NotationError, ProtocolError, UsageError, type FenField } from './core/errors.js';
+export { QiengineError, FenError, IllegalMoveError, NotationError, PgnError, ProtocolError, UsageError, type FenField } from './core/errors.js';
 export { encodeMove, moveFrom, moveTo, moveFlags, NO_MOVE, type Move } from './core/move.js';
 export { RC4 } from './core/rc4.js';
 export { joinKey64, keyLo, keyHi, hex32, hex64 } from './core/zobrist.js';
@@ -36,4 +36,40 @@ export {
   type XiangqiEnd,
 } from './xiangqi/rules.js';
 export { xiangqiZobristTable } from './xiangqi/zobrist.js';
-export { ProtocolSession } from './protocol/session.js';
+
+export { Chess, chessDiagram, type ChessMove, type ChessPiece, type ChessMoveInput } from './chess/game.js';
+export { ChessPosition, MAX_MOVES as CHESS_MAX_MOVES } from './chess/position.js';
+export {
+  START_FEN as CHESS_START_FEN,
+  readFen as readChessFen,
+  writeFen as writeChessFen,
+  positionFromFen as chessFromFen,
+  readEpd,
+  writeEpd,
+  type Epd,
+  type EpdOperation,
+} from './chess/fen.js';
+export { perft as chessPerft, perftDivide as chessPerftDivide } from './chess/perft.js';
+export { moveToUci, parseUci, moveToSan, parseSan, lineToSan, isLegalMove as isLegalChessMove } from './chess/san.js';
+export { readPgn, iteratePgn, writePgn, finalPosition, type PgnGame, type PgnNode, type PgnReadOptions, type PgnWriteOptions } from './chess/pgn.js';
+export {
+  gameStatus as chessStatus,
+  repetitionCount,
+  isInsufficientMaterial,
+  type ChessStatus,
+  type ChessEnd,
+  type ChessClaim,
+  type ChessColor,
+} from './chess/rules.js';
+export { polyglotTable, polyglotRandom } from './chess/zobrist.js';
+export {
+  squareName as chessSquareName,
+  parseSquare as parseChessSquare,
+  FLAG_CASTLE,
+  FLAG_EN_PASSANT,
+  FLAG_DOUBLE_PUSH,
+  FLAG_PROMOTION_MASK,
+  type ChessPieceName,
+} from './chess/board.js';
+
+export { ProtocolSession, type Variant } from './protocol/session.js';

@@ -258,12 +258,12 @@ export class ChessPosition implements GamePosition {
 
   private growHistory(): void {
     const n = this.histMove.length * 2;
-    const i32 = (a: Int32Array): Int32Array => {
+    const i32 = (a: Int32Array): Int32Array<ArrayBuffer> => {
       const b = new Int32Array(n);
       b.set(a);
       return b;
     };
-    const u8 = (a: Uint8Array): Uint8Array => {
+    const u8 = (a: Uint8Array): Uint8Array<ArrayBuffer> => {
       const b = new Uint8Array(n);
       b.set(a);
       return b;

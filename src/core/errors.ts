@@ -51,3 +51,18 @@ export class ProtocolError extends QiengineError {
 
 /** A command-line argument is missing or invalid. */
 export class UsageError extends QiengineError {}
+
+/**
+ * A PGN file could not be read. `game` is the 1-based game number in the file, `line` the
+ * 1-based line, and `token` the text where reading stopped (often the offending move).
+ */
+export class PgnError extends QiengineError {
+  constructor(
+    readonly game: number,
+    readonly line: number,
+    readonly token: string,
+    readonly reason: string,
+  ) {
+    super(`PGN game ${game}, line ${line}, at '${token}': ${reason}`);
+  }
+}

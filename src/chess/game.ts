@@ -1,0 +1,330 @@
+/**
+ * `Chess`: the friendly, validated API over {@link ChessPosition}, shaped like chess.js:
+ * `moves()`, `move()`, `undo()`, `fen()`, `pgn()`, `isCheckmate()`. Every method that takes user
+ * input validates it and throws a typed error with the game left unchanged.
+ */
+import { IllegalMoveError, NotationError, QiengineError } from '../core/errors.js';
+import type { Move } from '../core/move.js';
+import {
+  FLAG_CASTLE,
+  FLAG_EN_PASSANT,
+  FLAG_PROMOTION_MASK,
+  TYPE_NAMES,
+  parseSquare,
+  pieceLetter,
+  squareAt,
+  squareName,
+  type ChessPieceName,
+} from './board.js';
+import { readFen, START_FEN, writeFen } from './fen.js';
+import { finalPosition, readPgn, writePgn, type PgnGame, type PgnNode } from './pgn.js';
+import { perft, perftDivide } from './perft.js';
+import { MAX_MOVES, ChessPosition } from './position.js';
+import { gameStatus, isInsufficientMaterial, repetitionCount, type ChessColor, type ChessStatus } from './rules.js';
+import { moveToSan, moveToUci, parseSan, parseUci } from './san.js';
+
+/** A move as the game API reports it. */
+export interface ChessMove {
+  from: string;
+  to: string;
+  /** UCI coordinates, e.g. `e2e4`, `e7e8q`, `e1g1`. */
+  uci: string;
+  /** Standard Algebraic Notation, e.g. `Nf3`, `exd5`, `O-O`, `e8=Q+`. */
+  san: string;
+  color: ChessColor;
+  piece: ChessPieceName;
+  captured?: ChessPieceName;
+  promotion?: ChessPieceName;
+  /** Whether the move gives check. */
+  check: boolean;
+  castle?: 'kingside' | 'queenside';
+  enPassant: boolean;
+  /** The integer encoding used by the engine. */
+  move: Move;
+}
+
+/** A piece on the board. */
+export interface ChessPiece {
+  color: ChessColor;
+  type: ChessPieceName;
+}
+
+/** A move given as squares, chess.js style. */
+export interface ChessMoveInput {
+  from: string;
+  to: string;
+  promotion?: 'q' | 'r' | 'b' | 'n';
+}
+
+/** A chess game: a position with history, rules and notation. */
+export class Chess {
+  /** The underlying position, for power users (perft, search). Do not modify it directly. */
+  readonly position = new ChessPosition();
+  private readonly buf = new Int32Array(MAX_MOVES);
+  /** PGN tags for {@link pgn}. */
+  readonly tags = new Map<string, string>();
+
+  /**
+   * @param fen the starting position (default: the standard start).
+   * @throws {FenError}
+   */
+  constructor(fen: string = START_FEN) {
+    readFen(fen, this.position);
+  }
+
+  /** Replaces the position (history is cleared). On a bad FEN, throws and keeps the current game. @throws {FenError} */
+  load(fen: string): void {
+    const next = new ChessPosition();
+    readFen(fen, next);
+    this.position.copyFrom(next);
+  }
+
+  /**
+   * Loads the main line of the first game of a PGN text, tags included.
+   * @throws {PgnError} with the current game kept.
+   */
+  loadPgn(pgn: string): void {
+    const games = readPgn(pgn, { variations: 'skip' });
+    const game = games[0];
+    if (game === undefined) throw new QiengineError('the PGN text holds no game');
+    const pos = finalPosition(game);
+    this.position.copyFrom(pos);
+    this.tags.clear();
+    for (const [k, v] of game.tags) this.tags.set(k, v);
+  }
+
+  /** The FEN of the current position. */
+  fen(): string {
+    return writeFen(this.position);
+  }
+
+  /** The side to move. */
+  turn(): ChessColor {
+    return this.position.sideToMove === 0 ? 'white' : 'black';
+  }
+
+  /** The legal moves as UCI strings, in generation order. */
+  moves(): string[];
+  /** The legal moves as SAN strings. */
+  moves(options: { notation: 'san' }): string[];
+  /** The legal moves as move objects. */
+  moves(options: { verbose: true }): ChessMove[];
+  moves(options?: { verbose?: boolean; notation?: 'san' | 'uci' }): string[] | ChessMove[] {
+    const codes = this.legalMoves();
+    if (options?.verbose) return codes.map((m) => this.moveInfo(m));
+    if (options?.notation === 'san') return codes.map((m) => moveToSan(this.position, m));
+    return codes.map(moveToUci);
+  }
+
+  /** The legal moves as engine integers. */
+  legalMoves(): Move[] {
+    const end = this.position.generate(this.buf, 0, false);
+    return Array.from(this.buf.subarray(0, end));
+  }
+
+  /** Whether `move` (an engine integer) is legal here. */
+  isLegal(move: Move): boolean {
+    return this.legalMoves().includes(move);
+  }
+
+  /**
+   * Reads a move in SAN (leniently) or UCI and returns its engine integer without making it.
+   * @throws {IllegalMoveError} (or its subclass {@link NotationError}).
+   */
+  parseMove(text: string | ChessMoveInput): Move {
+    if (typeof text === 'object' && text !== null) {
+      const { from, to, promotion } = text;
+      if (parseSquare(from) < 0 || parseSquare(to) < 0) throw new NotationError(JSON.stringify(text), 'from and to must be squares like e2', this.fen());
+      if (promotion !== undefined && !['q', 'r', 'b', 'n'].includes(promotion)) throw new NotationError(JSON.stringify(text), 'promotion must be q, r, b or n', this.fen());
+      return parseUci(this.position, from + to + (promotion ?? ''));
+    }
+    if (typeof text !== 'string') throw new NotationError(String(text), 'not a string', this.fen());
+    if (/^\s*[a-h][1-8][a-h][1-8][nbrq]?\s*$/.test(text)) return parseUci(this.position, text);
+    return parseSan(this.position, text);
+  }
+
+  /**
+   * Makes a move given in SAN, UCI, as `{from, to, promotion}`, or as an engine integer.
+   * @throws {IllegalMoveError} with the game unchanged.
+   */
+  move(move: string | ChessMoveInput | Move): ChessMove {
+    let m: Move;
+    if (typeof move === 'number') {
+      if (!this.isLegal(move)) throw new IllegalMoveError(String(move), 'not a legal move', this.fen());
+      m = move;
+    } else {
+      m = this.parseMove(move);
+    }
+    const info = this.moveInfo(m);
+    this.position.makeMove(m);
+    return info;
+  }
+
+  /** Takes back the last move, or returns null at the start of the history. */
+  undo(): { from: string; to: string; uci: string } | null {
+    const pos = this.position;
+    if (pos.ply === 0) return null;
+    const m = pos.histMove[pos.ply - 1]!;
+    pos.unmakeMove();
+    return { from: squareName(m & 0xff), to: squareName((m >>> 8) & 0xff), uci: moveToUci(m) };
+  }
+
+  /** The moves made since the FEN, in SAN (or UCI). */
+  history(options: { notation?: 'san' | 'uci' } = {}): string[] {
+    const pos = this.position;
+    const moves = Array.from(pos.histMove.subarray(0, pos.ply));
+    if (options.notation === 'uci') return moves.map(moveToUci);
+    const start = this.startPosition();
+    return moves.map((m) => {
+      const san = moveToSan(start, m);
+      start.makeMove(m);
+      return san;
+    });
+  }
+
+  /** The position before the first move of the history. */
+  private startPosition(): ChessPosition {
+    const start = this.position.clone();
+    while (start.ply > 0) start.unmakeMove();
+    return start;
+  }
+
+  /** Describes a legal move of the side to move. */
+  moveInfo(m: Move): ChessMove {
+    const pos = this.position;
+    const from = m & 0xff;
+    const to = (m >>> 8) & 0xff;
+    const flags = m >>> 16;
+    const pc = pos.board[from]!;
+    const ep = (flags & FLAG_EN_PASSANT) !== 0;
+    const cap = ep ? pos.board[to ^ 16]! : pos.board[to]!;
+    const san = moveToSan(pos, m);
+    const info: ChessMove = {
+      from: squareName(from),
+      to: squareName(to),
+      uci: moveToUci(m),
+      san,
+      color: pc & 8 ? 'white' : 'black',
+      piece: TYPE_NAMES[pc & 7]!,
+      check: san.endsWith('+') || san.endsWith('#'),
+      enPassant: ep,
+      move: m,
+    };
+    if (cap !== 0) info.captured = TYPE_NAMES[cap & 7]!;
+    if (flags & FLAG_PROMOTION_MASK) info.promotion = TYPE_NAMES[flags & FLAG_PROMOTION_MASK]!;
+    if (flags & FLAG_CASTLE) info.castle = to > from ? 'kingside' : 'queenside';
+    return info;
+  }
+
+  /** The piece on a square (`e1`), or null. @throws {QiengineError} for a bad square name. */
+  get(square: string): ChessPiece | null {
+    const sq = parseSquare(square);
+    if (sq < 0) throw new QiengineError(`not a square: '${square}'`);
+    const pc = this.position.board[sq]!;
+    if (pc === 0) return null;
+    return { color: pc & 8 ? 'white' : 'black', type: TYPE_NAMES[pc & 7]! };
+  }
+
+  /** Whether the side to move is in check. */
+  inCheck(): boolean {
+    return this.position.inCheck();
+  }
+
+  /** The game status: automatic ends and claimable draws. */
+  status(): ChessStatus {
+    return gameStatus(this.position);
+  }
+
+  isCheckmate(): boolean {
+    return this.status().reason === 'checkmate';
+  }
+
+  isStalemate(): boolean {
+    return this.status().reason === 'stalemate';
+  }
+
+  isInsufficientMaterial(): boolean {
+    return isInsufficientMaterial(this.position);
+  }
+
+  /** The position has occurred at least three times (a draw may be claimed). */
+  isThreefoldRepetition(): boolean {
+    return repetitionCount(this.position) >= 3;
+  }
+
+  /** A draw now: automatic, or claimable (50 moves, threefold), as chess.js counts it. */
+  isDraw(): boolean {
+    const s = this.status();
+    return s.result === '1/2-1/2' || s.claims.length > 0;
+  }
+
+  isGameOver(): boolean {
+    return this.status().over;
+  }
+
+  /** The Polyglot key of the position. */
+  key(): bigint {
+    return this.position.key64;
+  }
+
+  /** The Polyglot key of the pawns alone. */
+  pawnKey(): bigint {
+    return this.position.pawnKey64;
+  }
+
+  /** Perft from the current position (bulk-counted last ply). */
+  perft(depth: number): number {
+    return perft(this.position, depth);
+  }
+
+  /** Perft per legal root move, as UCI. */
+  perftDivide(depth: number): Array<{ move: string; nodes: number }> {
+    return perftDivide(this.position, depth).map((e) => ({ move: moveToUci(e.move), nodes: e.nodes }));
+  }
+
+  /** The game so far as a PGN game object (tags from {@link tags}). */
+  toPgnGame(): PgnGame {
+    const start = this.startPosition();
+    const fen = writeFen(start);
+    const moves: PgnNode[] = [];
+    for (const m of this.position.histMove.subarray(0, this.position.ply)) {
+      moves.push({ san: moveToSan(start, m), uci: moveToUci(m), move: m, nags: [], comments: [], startingComments: [], variations: [] });
+      start.makeMove(m);
+    }
+    const status = this.status();
+    return { tags: new Map(this.tags), fen, comments: [], moves, result: status.over ? status.result : (this.tags.get('Result') ?? '*') };
+  }
+
+  /** The game so far in PGN. */
+  pgn(): string {
+    return writePgn(this.toPgnGame());
+  }
+
+  /** An independent copy of this game. */
+  clone(): Chess {
+    const g = new Chess();
+    g.position.copyFrom(this.position);
+    for (const [k, v] of this.tags) g.tags.set(k, v);
+    return g;
+  }
+
+  /** A text diagram, white at the bottom. */
+  ascii(): string {
+    return chessDiagram(this.position);
+  }
+}
+
+/** A text diagram of a chess position, white at the bottom. */
+export function chessDiagram(pos: ChessPosition): string {
+  const lines: string[] = [];
+  for (let rank = 7; rank >= 0; rank--) {
+    let row = `${rank + 1} `;
+    for (let file = 0; file < 8; file++) {
+      const pc = pos.board[squareAt(file, rank)]!;
+      row += ' ' + (pc === 0 ? '.' : pieceLetter(pc));
+    }
+    lines.push(row);
+  }
+  lines.push('   a b c d e f g h');
+  return lines.join('\n');
+}
