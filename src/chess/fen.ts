@@ -81,6 +81,7 @@ function readFields(fields: string[], fen: string, pos: ChessPosition): void {
         continue;
       }
       const pc = pieceFromLetter(ch);
+      if (ch === '0' || ch === '9') bad('board', `'${ch}' in row ${r + 1}: empty-square counts run from 1 to 8`);
       if (pc === 0) bad('board', `unknown piece letter '${ch}' in row ${r + 1}`);
       if (file >= 8) bad('board', `row ${r + 1} ('${row}') is wider than 8 squares`);
       const sq = squareAt(file, rank);
