@@ -4,21 +4,23 @@
  *
  *   qiengine [uci]                 UCI loop on stdin/stdout (the default)
  *   qiengine ucci                  UCCI loop (ElephantEye's dialect)
- *   qiengine perft --game xiangqi [--fen F] --depth N [--divide]
+ *   qiengine perft --game chess|xiangqi [--fen F] --depth N [--divide]
  *   qiengine help
  */
 import { createInterface } from 'node:readline';
 import { QiengineError, UsageError } from './core/errors.js';
 import { ENGINE_NAME, ENGINE_VERSION, ProtocolSession } from './protocol/session.js';
-import { START_FEN } from './xiangqi/fen.js';
+import { Chess } from './chess/game.js';
 import { Xiangqi } from './xiangqi/game.js';
 
 const USAGE = `${ENGINE_NAME} ${ENGINE_VERSION}
 
 usage:
-  qiengine [uci]        speak UCI on stdin/stdout (xiangqi moves in ICCS, ranks 0-9)
-  qiengine ucci         speak UCCI (ElephantEye's protocol)
-  qiengine perft --game xiangqi [--fen FEN] --depth N [--divide]
+  qiengine [uci]        speak UCI on stdin/stdout: chess by default,
+                        xiangqi with 'setoption name UCI_Variant value xiangqi'
+                        (xiangqi moves in ICCS, ranks 0-9)
+  qiengine ucci         speak UCCI (ElephantEye's protocol, xiangqi)
+  qiengine perft --game chess|xiangqi [--fen FEN] --depth N [--divide]
                         count the leaves of the legal move tree
   qiengine help         this text`;
 
@@ -44,10 +46,11 @@ function perftCommand(args: string[]): void {
   const flags = parseFlags(args);
   for (const k of flags.keys()) if (!['game', 'fen', 'depth', 'divide'].includes(k)) throw new UsageError(`unknown option --${k}`);
   const gameName = flags.get('game') ?? 'xiangqi';
-  if (gameName !== 'xiangqi') throw new UsageError(`--game ${gameName}: only xiangqi is available in this version`);
+  if (gameName !== 'xiangqi' && gameName !== 'chess') throw new UsageError(`--game ${gameName}: expected chess or xiangqi`);
   const depth = Number(flags.get('depth') ?? '');
   if (!Number.isInteger(depth) || depth < 1 || depth > 12) throw new UsageError('--depth must be an integer from 1 to 12');
-  const game = new Xiangqi(flags.get('fen') ?? START_FEN);
+  const fen = flags.get('fen');
+  const game = gameName === 'chess' ? new Chess(fen) : new Xiangqi(fen);
   const t0 = process.hrtime.bigint();
   let total = 0;
   if (flags.has('divide')) {
@@ -99,7 +102,8 @@ function main(argv: string[]): void {
     }
   } catch (e) {
     if (e instanceof QiengineError) {
-      process.stderr.write(`qiengine: ${e.message}\n\n${USAGE}\n`);
+      // Usage mistakes get the usage text; bad input (a FEN, a move) only its message.
+      process.stderr.write(e instanceof UsageError ? `qiengine: ${e.message}\n\n${USAGE}\n` : `qiengine: ${e.message}\n`);
       process.exitCode = 2;
       return;
     }

@@ -4,23 +4,71 @@
  *
  * A malformed or unknown line is answered with `info string <reason>` and changes nothing.
  */
-import { QiengineError } from '../core/errors.js';
+import { NotationError, QiengineError } from '../core/errors.js';
 import { hex64 } from '../core/zobrist.js';
-import { START_FEN } from '../xiangqi/fen.js';
+import { START_FEN as CHESS_START_FEN } from '../chess/fen.js';
+import { Chess, chessDiagram } from '../chess/game.js';
+import { START_FEN as XIANGQI_START_FEN } from '../xiangqi/fen.js';
 import { boardDiagram, Xiangqi } from '../xiangqi/game.js';
 
 export const ENGINE_NAME = 'qiengine';
 export const ENGINE_VERSION = '0.1.0';
 
-/** The games a session can play. Chess arrives with the chess module. */
-export type Variant = 'xiangqi';
+/** The games a session can play. */
+export type Variant = 'chess' | 'xiangqi';
+
+/** What the protocol needs from a game, so that the commands below are written once. */
+interface SessionGame {
+  fen(): string;
+  /** Makes a move given in the protocol's coordinates (UCI for chess, ICCS for xiangqi). */
+  play(move: string): void;
+  /** Throws unless `move` is a legal move in protocol coordinates. */
+  check(move: string): void;
+  perftDivide(depth: number): Array<{ move: string; nodes: number }>;
+  /** The lines `d` prints. */
+  describe(): string[];
+}
+
+const UCI_MOVE = /^[a-h][1-8][a-h][1-8][nbrq]?$/;
+
+function chessGame(fen: string): SessionGame {
+  const game = new Chess(fen);
+  const strict = (m: string): string => {
+    if (!UCI_MOVE.test(m)) throw new NotationError(m, 'expected a UCI move such as e2e4 or e7e8q', game.fen());
+    return m;
+  };
+  return {
+    fen: () => game.fen(),
+    play: (m) => void game.move(strict(m)),
+    check: (m) => void game.parseMove(strict(m)),
+    perftDivide: (d) => game.perftDivide(d),
+    describe: () => [...chessDiagram(game.position).split('\n'), `Fen: ${game.fen()}`, `Key: ${hex64(game.key())}`, `Pawn key: ${hex64(game.pawnKey())}`],
+  };
+}
+
+function xiangqiGame(fen: string): SessionGame {
+  const game = new Xiangqi(fen);
+  return {
+    fen: () => game.fen(),
+    play: (m) => void game.move(m, 'iccs'),
+    check: (m) => void game.parseMove(m, 'iccs'),
+    perftDivide: (d) => game.perftDivide(d),
+    describe: () => [...boardDiagram(game.position).split('\n'), `Fen: ${game.fen()}`, `Key: ${hex64(game.key64())}`, `Lock1: ${game.keyWords().lock1}`],
+  };
+}
+
+function newGame(variant: Variant, fen?: string): SessionGame {
+  if (variant === 'chess') return chessGame(fen ?? CHESS_START_FEN);
+  return xiangqiGame(fen ?? XIANGQI_START_FEN);
+}
 
 /** A protocol session. Feed it lines with {@link handle}; it writes replies through `write`. */
 export class ProtocolSession {
   /** `uci` until a `ucci` line switches the session to ElephantEye's dialect. */
   mode: 'uci' | 'ucci' = 'uci';
-  variant: Variant = 'xiangqi';
-  private game = new Xiangqi();
+  /** Chess unless `UCI_Variant` says otherwise; `ucci` always means xiangqi. */
+  variant: Variant = 'chess';
+  private game: SessionGame = newGame('chess');
   /** UCCI `banmoves`, kept until the next `position`. */
   banned: string[] = [];
   /** Option values set through `setoption`, by lower-case name. */
@@ -45,7 +93,7 @@ export class ProtocolSession {
         case 'uci': return this.hello('uci');
         case 'ucci': return this.hello('ucci');
         case 'isready': return this.write('readyok');
-        case 'ucinewgame': this.game = new Xiangqi(); this.banned = []; return;
+        case 'ucinewgame': this.game = newGame(this.variant); this.banned = []; return;
         case 'setoption': return this.setOption(words.slice(1));
         case 'position': return this.position(words.slice(1), line);
         case 'banmoves': return this.banMoves(words.slice(1));
@@ -71,6 +119,7 @@ export class ProtocolSession {
 
   private hello(mode: 'uci' | 'ucci'): void {
     this.mode = mode;
+    if (mode === 'ucci' && this.variant !== 'xiangqi') this.selectVariant('xiangqi');
     this.write(`id name ${ENGINE_NAME} ${ENGINE_VERSION}`);
     if (mode === 'ucci') {
       this.write('id copyright qiengine developers, MIT licence');
@@ -80,7 +129,7 @@ export class ProtocolSession {
       this.write('ucciok');
     } else {
       this.write('id author qiengine developers');
-      this.write('option name UCI_Variant type combo default xiangqi var xiangqi');
+      this.write('option name UCI_Variant type combo default chess var chess var xiangqi');
       this.write('option name Hash type spin default 16 min 1 max 4096');
       this.write('uciok');
     }
@@ -102,15 +151,18 @@ export class ProtocolSession {
     const key = name.toLowerCase();
     if (key === 'uci_variant') {
       const v = value.toLowerCase();
-      if (v === 'xiangqi') {
-        this.variant = 'xiangqi';
-        this.game = new Xiangqi();
-        return;
-      }
-      if (v === 'chess') return this.info('UCI_Variant chess is not available in this version; staying with xiangqi');
-      return this.info(`UCI_Variant: unknown variant '${value}'`);
+      if (v !== 'chess' && v !== 'xiangqi') return this.info(`UCI_Variant: unknown variant '${value.slice(0, 40)}' (chess or xiangqi)`);
+      if (v === 'chess' && this.mode === 'ucci') return this.info('UCCI plays xiangqi only');
+      return this.selectVariant(v);
     }
     this.options.set(key, value);
+  }
+
+  /** Switches the game; the position goes back to the variant's start. */
+  private selectVariant(v: Variant): void {
+    this.variant = v;
+    this.game = newGame(v);
+    this.banned = [];
   }
 
   /** `position startpos|fen <fen> [moves m1 m2 ...]`; on any error nothing changes. */
@@ -118,18 +170,18 @@ export class ProtocolSession {
     const movesAt = args.indexOf('moves');
     const head = movesAt < 0 ? args : args.slice(0, movesAt);
     const moves = movesAt < 0 ? [] : args.slice(movesAt + 1);
-    let fen: string;
-    if (head[0] === 'startpos' && head.length === 1) fen = START_FEN;
+    let fen: string | undefined;
+    if (head[0] === 'startpos' && head.length === 1) fen = undefined;
     else if (head[0] === 'fen' && head.length > 1) fen = head.slice(1).join(' ');
     else return this.info(`position: expected 'startpos' or 'fen <fen>': ${line.slice(0, 80)}`);
-    const next = new Xiangqi(fen);
-    for (const m of moves) next.move(m, 'iccs');
+    const next = newGame(this.variant, fen);
+    for (const m of moves) next.play(m);
     this.game = next;
     this.banned = [];
   }
 
   private banMoves(args: string[]): void {
-    for (const m of args) this.game.parseMove(m, 'iccs');
+    for (const m of args) this.game.check(m);
     this.banned = args;
   }
 
@@ -152,9 +204,6 @@ export class ProtocolSession {
   }
 
   private display(): void {
-    for (const l of boardDiagram(this.game.position).split('\n')) this.write(l);
-    this.write(`Fen: ${this.game.fen()}`);
-    this.write(`Key: ${hex64(this.game.key64())}`);
-    this.write(`Lock1: ${this.game.keyWords().lock1}`);
+    for (const l of this.game.describe()) this.write(l);
   }
 }

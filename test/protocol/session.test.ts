@@ -21,15 +21,16 @@ describe('UCI', () => {
     const { s, send } = session();
     const hello = send('uci');
     expect(hello[0]).toMatch(/^id name qiengine/);
-    expect(hello).toContain('option name UCI_Variant type combo default xiangqi var xiangqi');
+    expect(hello).toContain('option name UCI_Variant type combo default chess var chess var xiangqi');
     expect(hello.at(-1)).toBe('uciok');
     expect(send('isready')).toEqual(['readyok']);
     expect(send('quit')).toEqual([]);
     expect(s.finished).toBe(true);
   });
 
-  it('d prints the board, Fen, Key (key64) and Lock1 for every vector', () => {
+  it('xiangqi: d prints the board, Fen, Key (key64) and Lock1 for every vector', () => {
     const { send } = session();
+    send('uci', 'setoption name UCI_Variant value xiangqi');
     const cases: Array<[string, string, string]> = [
       ['position startpos', '8f899c24e6db463e', '052656d5'],
       ['position startpos moves h2e2', 'eabc90f8e2049e57', 'eb505d7d'],
@@ -46,8 +47,9 @@ describe('UCI', () => {
     }
   });
 
-  it('go perft N prints one line per root move, a blank line, then the total', () => {
+  it('xiangqi: go perft N prints one line per root move, a blank line, then the total', () => {
     const { send } = session();
+    send('setoption name UCI_Variant value xiangqi');
     const out = send('position startpos', 'go perft 2');
     expect(out.length).toBe(44 + 2);
     expect(out[44]).toBe('');
@@ -55,9 +57,9 @@ describe('UCI', () => {
     expect(out.slice(0, 44).every((l) => /^[a-i]\d[a-i]\d: \d+$/.test(l))).toBe(true);
   });
 
-  it('a bad position line changes nothing', () => {
+  it('xiangqi: a bad position line changes nothing', () => {
     const { send } = session();
-    send('position startpos moves h2e2');
+    send('setoption name UCI_Variant value xiangqi', 'position startpos moves h2e2');
     const before = send('d');
     expect(send('position startpos moves h2e2 h9h2')[0]).toMatch(/^info string illegal move 'h9h2'/);
     expect(send('position fen rnbakabnr/9 w')[0]).toMatch(/^info string invalid FEN \(board\)/);
@@ -65,12 +67,16 @@ describe('UCI', () => {
     expect(send('d')).toEqual(before);
   });
 
-  it('UCI_Variant: xiangqi is accepted, chess is reported as unavailable, anything else rejected', () => {
+  it('UCI_Variant: chess by default, xiangqi and chess selectable, anything else rejected', () => {
     const { s, send } = session();
+    send('uci');
+    expect(s.variant).toBe('chess');
     expect(send('setoption name UCI_Variant value xiangqi')).toEqual([]);
-    expect(send('setoption name UCI_Variant value chess')[0]).toMatch(/not available/);
-    expect(send('setoption name UCI_Variant value shogi')[0]).toMatch(/unknown variant/);
     expect(s.variant).toBe('xiangqi');
+    expect(send('setoption name UCI_Variant value chess')).toEqual([]);
+    expect(s.variant).toBe('chess');
+    expect(send('setoption name UCI_Variant value shogi')[0]).toMatch(/unknown variant/);
+    expect(s.variant).toBe('chess');
     expect(send('setoption name Hash value 32')).toEqual([]);
     expect(s.options.get('hash')).toBe('32');
   });
@@ -80,7 +86,7 @@ describe('UCI', () => {
     expect(send('hello world')).toEqual(["info string unknown command 'hello'"]);
     expect(send('go perft x')[0]).toMatch(/^info string go perft/);
     const rand = rng(99);
-    const words = ['uci', 'ucci', 'isready', 'position', 'startpos', 'fen', 'moves', 'go', 'perft', '1', '2', 'd', 'setoption', 'name', 'value', 'banmoves', 'h2e2', 'h9g7', 'stop', 'ucinewgame', 'x', '\u0000', '炮二平五', '-1', '99'];
+    const words = ['uci', 'ucci', 'isready', 'position', 'startpos', 'fen', 'moves', 'go', 'perft', '1', '2', 'd', 'setoption', 'name', 'value', 'banmoves', 'h2e2', 'h9g7', 'stop', 'ucinewgame', 'x', '\u0000', '炮二平五', '-1', '99', 'e2e4', 'e7e8q', 'UCI_Variant', 'chess', 'xiangqi', 'e1g1'];
     for (let i = 0; i < 10_000; i++) {
       const n = Math.floor(rand() * 6);
       const line = Array.from({ length: n }, () => words[Math.floor(rand() * words.length)]!).join(' ');
@@ -92,11 +98,41 @@ describe('UCI', () => {
   });
 });
 
+describe('UCI chess', () => {
+  it('plain uci plays chess: position, d with the Polyglot key, go perft', () => {
+    const { send } = session();
+    send('uci');
+    const d = send('position startpos moves e2e4 d7d5 e4e5 f7f5', 'd');
+    expect(d[0]).toBe('8  r n b q k b n r');
+    expect(d).toContain('Fen: rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3');
+    expect(d).toContain('Key: 22a48b5a8e47ff78');
+    expect(send('position startpos', 'd')).toContain('Key: 463b96181691fc9c');
+    const perft = send('position fen r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1', 'go perft 3');
+    expect(perft.length).toBe(48 + 2);
+    expect(perft).toContain('e1g1: 2059');
+    expect(perft.at(-1)).toBe('Nodes searched: 97862');
+  });
+
+  it('moves must be UCI; a bad move, FEN or castling leaves the position as it was', () => {
+    const { send } = session();
+    send('uci', 'position startpos moves e2e4');
+    const before = send('d');
+    expect(send('position startpos moves e4')[0]).toMatch(/^info string illegal move 'e4': expected a UCI move/);
+    expect(send('position startpos moves e2e5')[0]).toMatch(/^info string illegal move 'e2e5'/);
+    expect(send('position startpos moves e1g1')[0]).toMatch(/^info string illegal move 'e1g1'/);
+    expect(send('position fen 8/8/8/8/8/8/8/8 w - - 0 1')[0]).toMatch(/^info string invalid FEN \(board\): expected one white king/);
+    expect(send('d')).toEqual(before);
+    expect(send('position startpos moves e2e4 e7e5 g1f3 b8c6 f1c4 g8f6 e1g1', 'd')).toContain('Fen: r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQ1RK1 b kq - 5 4');
+  });
+});
+
 describe('UCCI', () => {
   it('ucci enters ElephantEye mode: ucciok, banmoves, nobestmove, bye', () => {
     const { s, send } = session();
     expect(send('ucci').at(-1)).toBe('ucciok');
     expect(s.mode).toBe('ucci');
+    expect(s.variant).toBe('xiangqi');
+    expect(send('setoption name UCI_Variant value chess')[0]).toMatch(/UCCI plays xiangqi only/);
     expect(send('setoption hashsize 32')).toEqual([]);
     send('position startpos', 'banmoves h2e2 b2e2');
     const perft = send('go perft 1');
