@@ -1,43 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { QiengineError, Xiangqi, XIANGQI_START_FEN } from '../../src/index.js';
+import { Xiangqi, XIANGQI_START_FEN } from '../../src/index.js';
 import { readPerftEpd, rng } from '../helpers/data.js';
+import { mutate as mutateWith, randomString as randomFrom, typedOrOk } from '../helpers/fuzz.js';
 
 const ALPHABET = 'rnbakcpRNBAKCPehEH0123456789/ wrb-_xX\u00e9炮';
+const mutate = (text: string, rand: () => number, maxEdits = 4): string => mutateWith(text, rand, ALPHABET, maxEdits);
+const randomString = (rand: () => number, max: number): string => randomFrom(rand, max, ALPHABET);
 const SEED_FENS = [XIANGQI_START_FEN, ...readPerftEpd('xiangqi-perft-public.epd').map((e) => e.fen)];
-
-function mutate(fen: string, rand: () => number): string {
-  const chars = [...fen];
-  const n = 1 + Math.floor(rand() * 4);
-  for (let k = 0; k < n; k++) {
-    const i = Math.floor(rand() * (chars.length + 1));
-    const c = ALPHABET[Math.floor(rand() * ALPHABET.length)]!;
-    const op = rand();
-    if (op < 0.4) chars[i] = c;
-    else if (op < 0.7) chars.splice(i, 1);
-    else if (op < 0.9) chars.splice(i, 0, c);
-    else chars.splice(i, 0, ...chars.slice(Math.floor(rand() * chars.length), Math.floor(rand() * chars.length)));
-  }
-  return chars.join('');
-}
-
-function randomString(rand: () => number, max: number): string {
-  let s = '';
-  const n = Math.floor(rand() * max);
-  for (let i = 0; i < n; i++) s += ALPHABET[Math.floor(rand() * ALPHABET.length)]!;
-  return s;
-}
-
-/** Runs `f`; any throw must be a QiengineError. Returns whether it succeeded. */
-function typedOrOk(f: () => void): boolean {
-  try {
-    f();
-    return true;
-  } catch (e) {
-    if (!(e instanceof QiengineError)) throw e;
-    expect(e.message.length).toBeGreaterThan(0);
-    return false;
-  }
-}
 
 describe('fuzz', () => {
   it('10,000 random and mutated FENs give a FenError or a valid, self-consistent position', () => {
