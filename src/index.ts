@@ -72,4 +72,8 @@ export {
   type ChessPieceName,
 } from './chess/board.js';
 
+export { Search, isMateScore, mateIn, MAX_PLY, type SearchInfo, type SearchLimits, type SearchResult } from './search/search.js';
+export { TranspositionTable, MATE } from './search/tt.js';
+export { REP_NONE as REPETITION_NONE, REP_DRAW as REPETITION_DRAW } from './core/game.js';
+
 export { ProtocolSession, type Variant } from './protocol/session.js';

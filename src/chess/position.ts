@@ -10,7 +10,7 @@
  * Everything here is the trusted hot path: moves must come from the generator. Validation of
  * user input happens in fen.ts, san.ts and game.ts.
  */
-import type { GamePosition } from '../core/game.js';
+import { REP_DRAW, REP_NONE, type GamePosition } from '../core/game.js';
 import type { Move } from '../core/move.js';
 import { joinKey64 } from '../core/zobrist.js';
 import {
@@ -525,6 +525,41 @@ export class ChessPosition implements GamePosition {
   /** Whether the side to move is in check. */
   inCheck(): boolean {
     return this.attackedBy(this.kingSquare(this.sideToMove), this.sideToMove ^ 1);
+  }
+
+  /** Stalemate is a draw in chess. */
+  readonly stalemateLoses = false;
+
+  /**
+   * {@link GamePosition.repetition}: REP_DRAW when the 50-move rule applies or the position
+   * occurred before since the last capture, pawn move or null move; otherwise REP_NONE.
+   */
+  repetition(): number {
+    if (this.halfmoveClock >= 100) return REP_DRAW;
+    const p = this.ply;
+    const first = Math.max(0, p - this.halfmoveClock);
+    for (let q = p - 2; q >= first; q -= 2) {
+      if (this.histMove[q] === 0 || this.histMove[q + 1] === 0) break;
+      if (this.histKeyLo[q] === this.keyLo && this.histKeyHi[q] === this.keyHi) return REP_DRAW;
+    }
+    return REP_NONE;
+  }
+
+  /** MVV/LVA, with promotions counted as winning the promoted piece. */
+  captureScore(move: Move): number {
+    const flags = move >>> 16;
+    const to = (move >>> 8) & 0xff;
+    let victim = this.board[to]! & 7;
+    if (flags & FLAG_EN_PASSANT) victim = PAWN;
+    const promo = flags & FLAG_PROMOTION_MASK;
+    if (victim === 0 && promo === 0) return 0;
+    return (MATERIAL[victim]! + MATERIAL[promo]! + 1) * 16 - (this.board[move & 0xff]! & 7);
+  }
+
+  /** Null move only with a piece other than pawns and king (zugzwang is common without). */
+  nullMoveSafe(): boolean {
+    const tag = 8 << this.sideToMove;
+    return this.count[KNIGHT | tag]! + this.count[BISHOP | tag]! + this.count[ROOK | tag]! + this.count[QUEEN | tag]! > 0;
   }
 
   /** Material balance from the side to move's point of view (a placeholder until the evaluation). */

@@ -32,4 +32,27 @@ export interface GamePosition {
   inCheck(): boolean;
   /** A static score from the point of view of the side to move. */
   evaluate(): number;
+
+  /**
+   * Rule-based repetition state of the current position within the game and search history:
+   * {@link REP_NONE}, or {@link REP_DRAW} ORed with the perpetual flags (xiangqi). Chess also
+   * answers {@link REP_DRAW} when the 50-move rule applies. The search looks for a single
+   * repetition (twofold), as ElephantEye and Stockfish do.
+   */
+  repetition(): number;
+  /** A move-ordering score for captures (most valuable victim, least valuable attacker); 0 for quiet moves. */
+  captureScore(move: Move): number;
+  /** Whether having no legal move while not in check loses (xiangqi) rather than draws (chess). */
+  readonly stalemateLoses: boolean;
+  /** Whether a null move is sound here (the side to move has enough material that zugzwang is unlikely). */
+  nullMoveSafe(): boolean;
 }
+
+/** {@link GamePosition.repetition}: no repetition. */
+export const REP_NONE = 0;
+/** The position repeats (or another rule draws it). */
+export const REP_DRAW = 1;
+/** ...and the side to move gave check on every one of its moves in the cycle (it loses, in xiangqi). */
+export const REP_SELF_PERPETUAL = 2;
+/** ...and the other side gave check on every one of its moves in the cycle (it loses, in xiangqi). */
+export const REP_OPP_PERPETUAL = 4;

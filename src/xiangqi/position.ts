@@ -6,7 +6,7 @@
  * Everything here is the trusted hot path: moves are assumed to be pseudo-legal moves produced
  * by the generator. Validation of user input happens in fen.ts, notation and game.ts.
  */
-import type { GamePosition } from '../core/game.js';
+import { REP_DRAW, REP_NONE, REP_OPP_PERPETUAL, REP_SELF_PERPETUAL, type GamePosition } from '../core/game.js';
 import type { Move } from '../core/move.js';
 import { joinKey64 } from '../core/zobrist.js';
 import {
@@ -22,7 +22,7 @@ import {
   KING_TO,
   PAWN_TO,
 } from './geometry.js';
-import { PST } from './evaluate-tables.js';
+import { MATERIAL, PST } from './evaluate-tables.js';
 import { CANNON, HORSE, KING, OFF_BOARD, PAWN, ROOK, TYPE_OF } from './pieces.js';
 import { KEY, LOCK0, LOCK1, PLAYER_KEY, PLAYER_LOCK0, PLAYER_LOCK1 } from './zobrist.js';
 
@@ -313,6 +313,56 @@ export class XiangqiPosition implements GamePosition {
       this.histCheck[this.ply] = c;
     }
     return c === 1;
+  }
+
+  /** Having no legal move loses in xiangqi, in check or not. */
+  readonly stalemateLoses = true;
+
+  /**
+   * Whether the current position has occurred `times - 1` times before, since the last
+   * irreversible move (a capture or a null move). Returns REP_NONE, or REP_DRAW ORed with
+   * REP_SELF_PERPETUAL / REP_OPP_PERPETUAL when one side checked on every one of its moves from
+   * the earliest counted occurrence to now (ElephantEye's RepStatus). Allocates nothing.
+   */
+  repetitionStatus(times: number): number {
+    const p = this.ply;
+    const lo = this.keyLo;
+    const hi = this.keyHi;
+    const hm = this.histMove;
+    const hc = this.histCaptured;
+    let seen = 1;
+    for (let q = p - 1; q >= 0; q--) {
+      if (hm[q] === 0 || hc[q] !== 0) break;
+      if (((p - q) & 1) === 0 && this.histKeyLo[q] === lo && this.histKeyHi[q] === hi && ++seen >= times) {
+        // Moves q..p-1: the one made from position r was made by the side to move now iff p - r is even.
+        let selfAll = true;
+        let oppAll = true;
+        for (let r = q; r < p; r++) {
+          const checked = this.histCheck[r + 1] === 1;
+          if (((p - r) & 1) === 0) selfAll &&= checked;
+          else oppAll &&= checked;
+        }
+        return REP_DRAW | (selfAll ? REP_SELF_PERPETUAL : 0) | (oppAll ? REP_OPP_PERPETUAL : 0);
+      }
+    }
+    return REP_NONE;
+  }
+
+  /** {@link GamePosition.repetition}: a single repetition, for the search. */
+  repetition(): number {
+    return this.repetitionStatus(2);
+  }
+
+  /** MVV/LVA: the victim's value first, then the cheaper attacker. */
+  captureScore(move: Move): number {
+    const victim = this.board[(move >>> 8) & 0xff]!;
+    if (victim === 0) return 0;
+    return (MATERIAL[TYPE_OF[victim]!]! + 1) * 16 - TYPE_OF[this.board[move & 0xff]!]!;
+  }
+
+  /** XQWLight's rule: null move only while the side to move keeps more than 400 of value. */
+  nullMoveSafe(): boolean {
+    return (this.sideToMove === 0 ? this.valueRed : this.valueBlack) > 400;
   }
 
   /** Material + piece-square balance from the side to move's point of view. */

@@ -10,16 +10,11 @@
  * chase detector can replay the cycle with unmake/make and answer that, and plug its verdict
  * into {@link repetitionVerdict} where the comment marks the place.
  */
+import { REP_DRAW, REP_NONE, REP_OPP_PERPETUAL, REP_SELF_PERPETUAL } from '../core/game.js';
 import { MAX_MOVES, type XiangqiPosition } from './position.js';
 
-/** Flags returned by {@link repetitionStatus}, as ElephantEye's RepStatus. */
-export const REP_NONE = 0;
-/** The position repeats. */
-export const REP_DRAW = 1;
-/** ... and the side to move gave check on every one of its moves in the cycle. */
-export const REP_SELF_PERPETUAL = 2;
-/** ... and the other side gave check on every one of its moves in the cycle. */
-export const REP_OPP_PERPETUAL = 4;
+/** Flags returned by {@link repetitionStatus}, as ElephantEye's RepStatus (shared with the search seam). */
+export { REP_DRAW, REP_NONE, REP_OPP_PERPETUAL, REP_SELF_PERPETUAL };
 
 /**
  * Whether the current position has occurred `times - 1` times before, since the last
@@ -28,27 +23,7 @@ export const REP_OPP_PERPETUAL = 4;
  * `times = 2`; the game rule is threefold (`times = 3`). Allocates nothing.
  */
 export function repetitionStatus(pos: XiangqiPosition, times = 2): number {
-  const p = pos.ply;
-  const lo = pos.keyLo;
-  const hi = pos.keyHi;
-  const hm = pos.histMove;
-  const hc = pos.histCaptured;
-  let seen = 1;
-  for (let q = p - 1; q >= 0; q--) {
-    if (hm[q] === 0 || hc[q] !== 0) break;
-    if (((p - q) & 1) === 0 && pos.histKeyLo[q] === lo && pos.histKeyHi[q] === hi && ++seen >= times) {
-      // Moves q..p-1: the one made from position r was made by the side to move now iff p - r is even.
-      let selfAll = true;
-      let oppAll = true;
-      for (let r = q; r < p; r++) {
-        const checked = pos.histCheck[r + 1] === 1;
-        if (((p - r) & 1) === 0) selfAll &&= checked;
-        else oppAll &&= checked;
-      }
-      return REP_DRAW | (selfAll ? REP_SELF_PERPETUAL : 0) | (oppAll ? REP_OPP_PERPETUAL : 0);
-    }
-  }
-  return REP_NONE;
+  return pos.repetitionStatus(times);
 }
 
 /** The verdict of a repetition: who loses, or null for a draw. */

@@ -1,0 +1,414 @@
+/**
+ * The search, written once over the {@link GamePosition} seam: iterative deepening, principal
+ * variation search with aspiration windows (fail-soft), mate-distance pruning, check extension,
+ * null-move pruning, late-move reductions, quiescence over captures (all moves when in check),
+ * and move ordering by TT move, MVV/LVA, killers and history.
+ *
+ * Repetition verdicts come from the game (`repetition()`): a plain repetition scores as a draw
+ * (with contempt: `drawScore` against the side to move at the root), a perpetual check (xiangqi)
+ * as a loss for the checker at ±{@link BAN}. As in ElephantEye, scores between {@link WIN} and
+ * BAN depend on the path and are never stored in the transposition table, so a perpetual
+ * verdict cannot leak into another line.
+ *
+ * Everything in the tree works on typed arrays owned by the searcher; a search allocates
+ * nothing per node.
+ */
+import { REP_OPP_PERPETUAL, REP_SELF_PERPETUAL, type GamePosition } from '../core/game.js';
+import type { Move } from '../core/move.js';
+import { BAN, BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, MATE, MATE_BOUND, TranspositionTable, WIN } from './tt.js';
+
+export const MAX_PLY = 100;
+const SLICE = 256;
+const INF = MATE + 1;
+
+/** Progress of a search, after each completed depth. */
+export interface SearchInfo {
+  depth: number;
+  seldepth: number;
+  /** Centipawns from the side to move's point of view, or mate scores (see {@link isMateScore}). */
+  score: number;
+  nodes: number;
+  timeMs: number;
+  nps: number;
+  hashfull: number;
+  pv: Move[];
+}
+
+export interface SearchLimits {
+  /** Deepest iteration (default and maximum {@link MAX_PLY} - 1). */
+  depth?: number;
+  /** Stop after about this many nodes (checked every 1024). */
+  nodes?: number;
+  /** Stop after this many milliseconds. */
+  movetimeMs?: number;
+  /** Stops the search when aborted; the best move so far is still returned. */
+  signal?: AbortSignal;
+  /** Only these root moves are searched (UCI `searchmoves`; UCCI `banmoves` is the complement). */
+  rootMoves?: readonly Move[];
+  /** Called after each completed depth. */
+  onInfo?: (info: SearchInfo) => void;
+  /** The score of a draw for the side to move at the root (contempt); default 0. */
+  drawScore?: number;
+  /** A clock in milliseconds (default `performance.now`). */
+  now?: () => number;
+}
+
+export interface SearchResult {
+  /** The best move (0 only when there is no legal move). */
+  bestMove: Move;
+  /** The expected reply, or 0. */
+  ponderMove: Move;
+  score: number;
+  depth: number;
+  seldepth: number;
+  nodes: number;
+  timeMs: number;
+  pv: Move[];
+}
+
+/** Whether a score is a mate score. */
+export function isMateScore(score: number): boolean {
+  return Math.abs(score) >= MATE_BOUND;
+}
+
+/** Moves to mate for a mate score (positive: the side to move mates), else 0. */
+export function mateIn(score: number): number {
+  if (score >= MATE_BOUND) return Math.ceil((MATE - score) / 2);
+  if (score <= -MATE_BOUND) return -Math.ceil((MATE + score) / 2);
+  return 0;
+}
+
+const defaultNow = (): number => (typeof performance !== 'undefined' ? performance.now() : Date.now());
+
+export class Search {
+  readonly tt: TranspositionTable;
+  private pos!: GamePosition;
+  private readonly moves = new Int32Array(MAX_PLY * SLICE);
+  private readonly order = new Int32Array(MAX_PLY * SLICE);
+  private readonly killers = new Int32Array(MAX_PLY * 2);
+  private readonly history = new Int32Array(1 << 16);
+  private readonly pvTable = new Int32Array(MAX_PLY * MAX_PLY);
+  private readonly pvLength = new Int32Array(MAX_PLY);
+  private nodes = 0;
+  private seldepth = 0;
+  private stopped = false;
+  private nodeLimit = Infinity;
+  private deadline = Infinity;
+  private signal: AbortSignal | undefined;
+  private now: () => number = defaultNow;
+  private drawScore = 0;
+  private rootFilter: Set<Move> | null = null;
+
+  constructor(tt: TranspositionTable = new TranspositionTable(16)) {
+    this.tt = tt;
+  }
+
+  /** Forgets everything learnt (TT, killers, history): the next search starts fresh. */
+  clear(): void {
+    this.tt.clear();
+    this.killers.fill(0);
+    this.history.fill(0);
+  }
+
+  /** Searches `pos` (left as it was) within the limits. */
+  run(pos: GamePosition, limits: SearchLimits = {}): SearchResult {
+    this.pos = pos;
+    this.now = limits.now ?? defaultNow;
+    const t0 = this.now();
+    this.nodes = 0;
+    this.seldepth = 0;
+    this.stopped = false;
+    this.nodeLimit = limits.nodes ?? Infinity;
+    this.deadline = limits.movetimeMs === undefined ? Infinity : t0 + limits.movetimeMs;
+    this.signal = limits.signal;
+    this.drawScore = limits.drawScore ?? 0;
+    this.rootFilter = limits.rootMoves ? new Set(limits.rootMoves) : null;
+    this.killers.fill(0);
+    for (let i = 0; i < this.history.length; i++) this.history[i]! >>= 2;
+    this.tt.newSearch();
+
+    const rootLegal = this.rootLegalMoves();
+    const maxDepth = Math.max(1, Math.min(MAX_PLY - 1, limits.depth ?? MAX_PLY - 1));
+    const result: SearchResult = { bestMove: rootLegal[0] ?? 0, ponderMove: 0, score: 0, depth: 0, seldepth: 0, nodes: 0, timeMs: 0, pv: [] };
+    if (rootLegal.length === 0) {
+      result.score = pos.inCheck() || pos.stalemateLoses ? -MATE : this.drawScore;
+      return result;
+    }
+    // One legal move: answer at once when time is what limits us.
+    const lastDepth = rootLegal.length === 1 && limits.depth === undefined ? 1 : maxDepth;
+
+    let prev = 0;
+    for (let depth = 1; depth <= lastDepth; depth++) {
+      let score: number;
+      if (depth >= 4 && !isMateScore(prev)) {
+        let delta = 35;
+        let alpha = prev - delta;
+        let beta = prev + delta;
+        for (;;) {
+          score = this.pvs(depth, alpha, beta, 0, true);
+          if (this.stopped) break;
+          if (score <= alpha) alpha = Math.max(-INF, score - delta);
+          else if (score >= beta) beta = Math.min(INF, score + delta);
+          else break;
+          delta *= 2;
+        }
+      } else {
+        score = this.pvs(depth, -INF, INF, 0, true);
+      }
+      if (this.stopped && depth > 1) break;
+      const pv = Array.from(this.pvTable.subarray(0, this.pvLength[0]!));
+      if (pv.length > 0 && !(this.stopped && result.depth > 0)) {
+        prev = score;
+        result.bestMove = pv[0]!;
+        result.ponderMove = pv[1] ?? 0;
+        result.score = score;
+        result.depth = depth;
+        result.pv = pv;
+      }
+      result.seldepth = this.seldepth;
+      const timeMs = this.now() - t0;
+      limits.onInfo?.({
+        depth,
+        seldepth: this.seldepth,
+        score: result.score,
+        nodes: this.nodes,
+        timeMs,
+        nps: timeMs > 0 ? Math.round((this.nodes * 1000) / timeMs) : 0,
+        hashfull: this.tt.hashfull(),
+        pv: result.pv,
+      });
+      if (this.stopped) break;
+      // A found mate will not get shorter by searching much deeper.
+      if (isMateScore(score) && depth >= 2 * (MATE - Math.abs(score)) + 2) break;
+      // Another iteration usually costs more than all before it: do not start one we cannot finish.
+      if (this.deadline !== Infinity && this.now() - t0 > (this.deadline - t0) * 0.5) break;
+    }
+    result.nodes = this.nodes;
+    result.timeMs = this.now() - t0;
+    return result;
+  }
+
+  private rootLegalMoves(): Move[] {
+    const pos = this.pos;
+    const end = pos.generate(this.moves, 0, false);
+    const out: Move[] = [];
+    for (let i = 0; i < end; i++) {
+      const m = this.moves[i]!;
+      if (this.rootFilter !== null && !this.rootFilter.has(m)) continue;
+      if (!pos.make(m)) continue;
+      pos.unmake();
+      out.push(m);
+    }
+    return out;
+  }
+
+  private checkLimits(): void {
+    if (this.nodes >= this.nodeLimit || (this.deadline !== Infinity && this.now() >= this.deadline) || this.signal?.aborted === true) {
+      this.stopped = true;
+    }
+  }
+
+  /** The score of a repetition verdict for the side to move at `ply`. */
+  private repetitionScore(rep: number, ply: number): number {
+    const self = (rep & REP_SELF_PERPETUAL) !== 0;
+    const opp = (rep & REP_OPP_PERPETUAL) !== 0;
+    if (self && !opp) return -BAN;
+    if (opp && !self) return BAN;
+    // A draw is worth drawScore to the root's side and the opposite to the other side.
+    return (ply & 1) === 0 ? this.drawScore : -this.drawScore;
+  }
+
+  private pvs(depth: number, alpha: number, beta: number, ply: number, isPv: boolean): number {
+    const pos = this.pos;
+    this.pvLength[ply] = ply;
+    if (ply > this.seldepth) this.seldepth = ply;
+    if (ply > 0) {
+      const rep = pos.repetition();
+      if (rep !== 0) return this.repetitionScore(rep, ply);
+      // Mate-distance pruning: no line from here can beat a mate already found nearer the root.
+      alpha = Math.max(alpha, -MATE + ply);
+      beta = Math.min(beta, MATE - ply - 1);
+      if (alpha >= beta) return alpha;
+    }
+    if ((++this.nodes & 1023) === 0) this.checkLimits();
+    if (this.stopped) return 0;
+    if (ply >= MAX_PLY - 1) return pos.evaluate();
+
+    const inCheck = pos.inCheck();
+    if (inCheck) depth++;
+    if (depth <= 0) return this.quiesce(alpha, beta, ply);
+
+    const tt = this.tt;
+    let ttMove = 0;
+    if (tt.probe(pos.keyLo, pos.keyHi, ply)) {
+      ttMove = tt.move;
+      if (!isPv && tt.depth >= depth) {
+        const s = tt.score;
+        if (tt.bound === BOUND_EXACT || (tt.bound === BOUND_LOWER && s >= beta) || (tt.bound === BOUND_UPPER && s <= alpha)) return s;
+      }
+    }
+
+    // Null move: if passing still fails high, a real move will too.
+    if (!isPv && !inCheck && ply > 0 && depth >= 2 && beta > -WIN && beta < WIN && pos.nullMoveSafe() && pos.evaluate() >= beta) {
+      const r = depth >= 6 ? 3 : 2;
+      pos.makeNull();
+      const s = -this.pvs(depth - 1 - r, -beta, -beta + 1, ply + 1, false);
+      pos.unmakeNull();
+      if (this.stopped) return 0;
+      if (s >= beta) return s >= WIN ? beta : s;
+    }
+
+    const start = ply * SLICE;
+    const end = pos.generate(this.moves, start, false);
+    this.scoreMoves(start, end, ttMove, ply);
+
+    let best = -INF;
+    let bestMove = 0;
+    let legal = 0;
+    const oldAlpha = alpha;
+    for (let i = start; i < end; i++) {
+      const m = this.pickNext(i, end);
+      if (ply === 0 && this.rootFilter !== null && !this.rootFilter.has(m)) continue;
+      const quiet = pos.captureScore(m) === 0;
+      if (!pos.make(m)) continue;
+      legal++;
+      let score: number;
+      if (legal === 1) {
+        score = -this.pvs(depth - 1, -beta, -alpha, ply + 1, isPv);
+      } else {
+        // Late quiet moves are searched shallower first, with a null window.
+        let r = 0;
+        if (depth >= 3 && legal > 3 && quiet && !inCheck && !pos.inCheck()) r = legal > 10 ? 2 : 1;
+        score = -this.pvs(depth - 1 - r, -alpha - 1, -alpha, ply + 1, false);
+        if (score > alpha && r > 0) score = -this.pvs(depth - 1, -alpha - 1, -alpha, ply + 1, false);
+        if (score > alpha && score < beta) score = -this.pvs(depth - 1, -beta, -alpha, ply + 1, true);
+      }
+      pos.unmake();
+      if (this.stopped) return 0;
+      if (score > best) {
+        best = score;
+        bestMove = m;
+        if (score > alpha) {
+          alpha = score;
+          this.updatePv(ply, m);
+          if (score >= beta) {
+            if (quiet) {
+              const k = ply * 2;
+              if (this.killers[k] !== m) {
+                this.killers[k + 1] = this.killers[k]!;
+                this.killers[k] = m;
+              }
+              this.history[m & 0xffff]! += depth * depth;
+            }
+            break;
+          }
+        }
+      }
+    }
+    if (legal === 0) {
+      if (ply === 0 && this.rootFilter !== null) return 0;
+      return inCheck || pos.stalemateLoses ? -MATE + ply : (ply & 1) === 0 ? this.drawScore : -this.drawScore;
+    }
+    // Path-dependent (perpetual) scores stay out of the table, and so does a root restricted
+    // to some of its moves.
+    if ((Math.abs(best) <= WIN || Math.abs(best) > BAN) && !(ply === 0 && this.rootFilter !== null)) {
+      const bound = best >= beta ? BOUND_LOWER : best > oldAlpha ? BOUND_EXACT : BOUND_UPPER;
+      tt.store(pos.keyLo, pos.keyHi, bestMove, best, depth, bound, ply);
+    }
+    return best;
+  }
+
+  private quiesce(alpha: number, beta: number, ply: number): number {
+    const pos = this.pos;
+    this.pvLength[ply] = ply;
+    if (ply > this.seldepth) this.seldepth = ply;
+    const rep = pos.repetition();
+    if (rep !== 0) return this.repetitionScore(rep, ply);
+    alpha = Math.max(alpha, -MATE + ply);
+    beta = Math.min(beta, MATE - ply - 1);
+    if (alpha >= beta) return alpha;
+    if ((++this.nodes & 1023) === 0) this.checkLimits();
+    if (this.stopped) return 0;
+    if (ply >= MAX_PLY - 1) return pos.evaluate();
+
+    const inCheck = pos.inCheck();
+    let best = -INF;
+    if (!inCheck) {
+      best = pos.evaluate();
+      if (best >= beta) return best;
+      if (best > alpha) alpha = best;
+    }
+    const start = ply * SLICE;
+    const end = pos.generate(this.moves, start, !inCheck);
+    this.scoreMoves(start, end, 0, ply);
+    let legal = 0;
+    for (let i = start; i < end; i++) {
+      const m = this.pickNext(i, end);
+      if (!pos.make(m)) continue;
+      legal++;
+      const score = -this.quiesce(-beta, -alpha, ply + 1);
+      pos.unmake();
+      if (this.stopped) return 0;
+      if (score > best) {
+        best = score;
+        if (score > alpha) {
+          alpha = score;
+          if (score >= beta) break;
+        }
+      }
+    }
+    if (inCheck && legal === 0) return -MATE + ply;
+    return best;
+  }
+
+  /** Ordering keys: TT move, then captures by MVV/LVA, then killers, then history. */
+  private scoreMoves(start: number, end: number, ttMove: number, ply: number): void {
+    const pos = this.pos;
+    const k1 = this.killers[ply * 2]!;
+    const k2 = this.killers[ply * 2 + 1]!;
+    for (let i = start; i < end; i++) {
+      const m = this.moves[i]!;
+      let s: number;
+      if (m === ttMove) s = 1 << 30;
+      else {
+        const c = pos.captureScore(m);
+        if (c !== 0) s = (1 << 20) + c;
+        else if (m === k1) s = (1 << 19) + 1;
+        else if (m === k2) s = 1 << 19;
+        else s = Math.min(this.history[m & 0xffff]!, (1 << 19) - 1);
+      }
+      this.order[i] = s;
+    }
+  }
+
+  /** Selection sort step: swaps the best remaining move into slot `i` and returns it. */
+  private pickNext(i: number, end: number): Move {
+    const mv = this.moves;
+    const ord = this.order;
+    let bi = i;
+    let bs = ord[i]!;
+    for (let j = i + 1; j < end; j++) {
+      if (ord[j]! > bs) {
+        bs = ord[j]!;
+        bi = j;
+      }
+    }
+    if (bi !== i) {
+      const m = mv[bi]!;
+      mv[bi] = mv[i]!;
+      mv[i] = m;
+      ord[bi] = ord[i]!;
+      ord[i] = bs;
+    }
+    return mv[i]!;
+  }
+
+  private updatePv(ply: number, m: Move): void {
+    const row = ply * MAX_PLY;
+    const next = (ply + 1) * MAX_PLY;
+    this.pvTable[row + ply] = m;
+    const len = this.pvLength[ply + 1]!;
+    for (let j = ply + 1; j < len; j++) this.pvTable[row + j] = this.pvTable[next + j]!;
+    this.pvLength[ply] = Math.max(len, ply + 1);
+  }
+}

@@ -1,0 +1,133 @@
+/**
+ * The transposition table: typed arrays in buckets of four entries, sized in megabytes.
+ *
+ * An entry is four int32 words: the key's two halves (the high half also picks nothing, so it
+ * verifies), the best move, and a packed word `score (16 bits, signed) | depth (8) | bound (2)
+ * | generation (6)`. Replacement within a bucket: the same key first, then the entry whose
+ * depth, discounted by its age in searches, is lowest. Mate scores are stored relative to the
+ * node (see {@link toTT} / {@link fromTT}) so that they stay right at any ply.
+ */
+
+export const BOUND_NONE = 0;
+export const BOUND_UPPER = 1;
+export const BOUND_LOWER = 2;
+export const BOUND_EXACT = 3;
+
+/** Mate at ply p scores `MATE - p` (mated: `-(MATE - p)`); no line is longer than 99 plies. */
+export const MATE = 30000;
+/** A perpetual check (xiangqi) loses with this score: above every evaluation, below every mate. */
+export const BAN = MATE - 100;
+/** Scores above this (and up to BAN) come from a repetition verdict and depend on the path. */
+export const WIN = MATE - 200;
+/** Scores beyond this are mates. */
+export const MATE_BOUND = BAN + 1;
+
+const BUCKET = 4;
+const WORDS = 4;
+
+/** A mate score from the root's point of view becomes one from the node's. */
+export function toTT(score: number, ply: number): number {
+  if (score >= MATE_BOUND) return score + ply;
+  if (score <= -MATE_BOUND) return score - ply;
+  return score;
+}
+
+/** The inverse of {@link toTT}. */
+export function fromTT(score: number, ply: number): number {
+  if (score >= MATE_BOUND) return score - ply;
+  if (score <= -MATE_BOUND) return score + ply;
+  return score;
+}
+
+export class TranspositionTable {
+  private data: Int32Array;
+  private mask = 0;
+  private generation = 0;
+  // The probe result, in fields rather than an object, so probing allocates nothing.
+  move = 0;
+  score = 0;
+  depth = 0;
+  bound = BOUND_NONE;
+
+  constructor(megabytes = 16) {
+    this.data = new Int32Array(0);
+    this.resize(megabytes);
+  }
+
+  /** Re-allocates (and clears) the table: the largest power of two of buckets that fits. */
+  resize(megabytes: number): void {
+    const mb = Math.max(1, Math.min(4096, Math.floor(megabytes)));
+    let buckets = 1;
+    while (buckets * 2 * BUCKET * WORDS * 4 <= mb * 1024 * 1024) buckets *= 2;
+    this.data = new Int32Array(buckets * BUCKET * WORDS);
+    this.mask = buckets - 1;
+  }
+
+  clear(): void {
+    this.data.fill(0);
+    this.generation = 0;
+  }
+
+  /** Call once per search: older entries become cheaper to replace. */
+  newSearch(): void {
+    this.generation = (this.generation + 1) & 63;
+  }
+
+  /** Looks a key up; on a hit fills {@link move}, {@link score}, {@link depth}, {@link bound}. */
+  probe(keyLo: number, keyHi: number, ply: number): boolean {
+    const d = this.data;
+    const base = (keyLo & this.mask) * BUCKET * WORDS;
+    for (let i = base, e = base + BUCKET * WORDS; i < e; i += WORDS) {
+      if (d[i] === keyLo && d[i + 1] === keyHi && d[i + 3] !== 0) {
+        const packed = d[i + 3]!;
+        this.move = d[i + 2]!;
+        this.score = fromTT(packed >> 16, ply);
+        this.depth = (packed >>> 8) & 0xff;
+        this.bound = (packed >>> 6) & 3;
+        return true;
+      }
+    }
+    this.move = 0;
+    this.bound = BOUND_NONE;
+    return false;
+  }
+
+  store(keyLo: number, keyHi: number, move: number, score: number, depth: number, bound: number, ply: number): void {
+    const d = this.data;
+    const base = (keyLo & this.mask) * BUCKET * WORDS;
+    let target = base;
+    let worst = 1 << 30;
+    for (let i = base, e = base + BUCKET * WORDS; i < e; i += WORDS) {
+      if (d[i + 3] === 0 || (d[i] === keyLo && d[i + 1] === keyHi)) {
+        target = i;
+        // Keep the old move if this store has none.
+        if (move === 0 && d[i] === keyLo && d[i + 1] === keyHi) move = d[i + 2]!;
+        break;
+      }
+      const packed = d[i + 3]!;
+      const age = (this.generation - (packed & 63)) & 63;
+      const value = ((packed >>> 8) & 0xff) - 8 * age;
+      if (value < worst) {
+        worst = value;
+        target = i;
+      }
+    }
+    d[target] = keyLo;
+    d[target + 1] = keyHi;
+    d[target + 2] = move;
+    // `bound` is never BOUND_NONE here, so a live entry's packed word is never 0 (0 means empty).
+    d[target + 3] = (toTT(score, ply) << 16) | ((Math.max(0, Math.min(255, depth)) & 0xff) << 8) | (bound << 6) | this.generation;
+  }
+
+  /** Permille of sampled entries written in the current search (UCI `hashfull`). */
+  hashfull(): number {
+    const d = this.data;
+    let used = 0;
+    const n = Math.min(1000, d.length / WORDS);
+    for (let k = 0; k < n; k++) {
+      const packed = d[k * WORDS + 3]!;
+      if (packed !== 0 && (packed & 63) === this.generation) used++;
+    }
+    return Math.round((used * 1000) / n);
+  }
+}

@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import {
+  Chess,
+  Search,
+  Xiangqi,
+  chessFromFen,
+  mateIn,
+  moveToIccs,
+  moveToUci,
+  xiangqiFromFen,
+  type GamePosition,
+} from '../../src/index.js';
+import { readPerftEpd } from '../helpers/data.js';
+
+describe('search', () => {
+  it('finds chess mates and scores them as mate N', () => {
+    const s = new Search();
+    const m1 = s.run(chessFromFen('6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1'), { depth: 4 });
+    expect(moveToUci(m1.bestMove)).toBe('a1a8');
+    expect(mateIn(m1.score)).toBe(1);
+    // The rook ladder: one rook takes the seventh rank, the other mates on the eighth.
+    const m2 = new Search().run(chessFromFen('7k/8/8/8/8/8/R7/1R4K1 w - - 0 1'), { depth: 6 });
+    expect(mateIn(m2.score)).toBe(2);
+    expect(['a2a7', 'b1b7']).toContain(moveToUci(m2.bestMove));
+    // Being mated is a negative mate score.
+    expect(mateIn(new Search().run(chessFromFen('k7/8/1K6/8/8/8/8/7R b - - 0 1'), { depth: 4 }).score)).toBe(-1);
+  });
+
+  it('finds a xiangqi mate that rests on the flying general', () => {
+    const r = new Search().run(xiangqiFromFen('3k5/9/9/9/9/9/9/9/9/R3K4 w - - 0 1'), { depth: 4 });
+    expect(moveToIccs(r.bestMove)).toBe('a0d0');
+    expect(mateIn(r.score)).toBe(1);
+  });
+
+  it('every best move is legal, in chess and xiangqi positions from the perft suites', () => {
+    const s = new Search();
+    const check = (pos: GamePosition, legal: number[]) => {
+      const r = s.run(pos, { depth: 3 });
+      if (legal.length === 0) expect(r.bestMove).toBe(0);
+      else expect(legal).toContain(r.bestMove);
+      if (r.ponderMove !== 0) expect(r.pv[1]).toBe(r.ponderMove);
+    };
+    for (const { fen } of readPerftEpd('chess-perftsuite.epd').slice(0, 40)) check(chessFromFen(fen), new Chess(fen).legalMoves());
+    for (const { fen } of readPerftEpd('xiangqi-perft-public.epd').slice(0, 20)) check(xiangqiFromFen(fen), new Xiangqi(fen).legalMoves());
+  });
+
+  it('is deterministic for a node limit, and leaves the position unchanged', () => {
+    const fen = 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1';
+    const pos = chessFromFen(fen);
+    const a = new Search().run(pos, { nodes: 20_000 });
+    const b = new Search().run(pos, { nodes: 20_000 });
+    expect({ ...b, timeMs: 0 }).toEqual({ ...a, timeMs: 0 });
+    expect(a.nodes).toBeLessThan(20_000 + 1100);
+    expect(new Chess(fen).fen()).toBe(new Chess(fen).fen());
+    const x = xiangqiFromFen('rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1');
+    const key = x.key64;
+    const r1 = new Search().run(x, { depth: 5 });
+    const r2 = new Search().run(x, { depth: 5 });
+    expect(r2.bestMove).toBe(r1.bestMove);
+    expect(r2.nodes).toBe(r1.nodes);
+    expect(x.key64).toBe(key);
+    expect(x.ply).toBe(0);
+  });
+
+  it('an aborted signal still returns a legal move; one legal move answers at once', () => {
+    const ctl = new AbortController();
+    ctl.abort();
+    const game = new Chess();
+    const r = new Search().run(game.position, { signal: ctl.signal });
+    expect(game.legalMoves()).toContain(r.bestMove);
+    const forced = new Search().run(chessFromFen('7k/8/8/8/8/8/6q1/7K w - - 0 1'), { movetimeMs: 5000 });
+    expect(moveToUci(forced.bestMove)).toBe('h1g2');
+    expect(forced.depth).toBe(1);
+  });
+
+  it('searchmoves restricts the root', () => {
+    const game = new Chess();
+    const only = game.parseMove('a2a3');
+    const r = new Search().run(game.position, { depth: 3, rootMoves: [only] });
+    expect(r.bestMove).toBe(only);
+  });
+
+  it('reports progress after every depth', () => {
+    const depths: number[] = [];
+    new Search().run(new Xiangqi().position, { depth: 4, onInfo: (i) => depths.push(i.depth) });
+    expect(depths).toEqual([1, 2, 3, 4]);
+  });
+});
