@@ -5,6 +5,11 @@
  * A malformed or unknown line is answered with `info string <reason>` and changes nothing.
  */
 import { NotationError, QiengineError } from '../core/errors.js';
+import type { GamePosition } from '../core/game.js';
+import type { Move } from '../core/move.js';
+import { moveToUci } from '../chess/san.js';
+import { isMateScore, mateIn, Search, type SearchInfo } from '../search/search.js';
+import { moveToIccs } from '../xiangqi/notation.js';
 import { hex64 } from '../core/zobrist.js';
 import { START_FEN as CHESS_START_FEN } from '../chess/fen.js';
 import { Chess, chessDiagram } from '../chess/game.js';
@@ -27,6 +32,13 @@ interface SessionGame {
   perftDivide(depth: number): Array<{ move: string; nodes: number }>;
   /** The lines `d` prints. */
   describe(): string[];
+  /** The position the search works on. */
+  readonly position: GamePosition;
+  /** A move in protocol coordinates, and back. */
+  format(move: Move): string;
+  parse(move: string): Move;
+  /** The contempt: what a draw is worth to the side to move, in centipawns. */
+  readonly drawScore: number;
 }
 
 const UCI_MOVE = /^[a-h][1-8][a-h][1-8][nbrq]?$/;
@@ -43,6 +55,10 @@ function chessGame(fen: string): SessionGame {
     check: (m) => void game.parseMove(strict(m)),
     perftDivide: (d) => game.perftDivide(d),
     describe: () => [...chessDiagram(game.position).split('\n'), `Fen: ${game.fen()}`, `Key: ${hex64(game.key())}`, `Pawn key: ${hex64(game.pawnKey())}`],
+    position: game.position,
+    format: moveToUci,
+    parse: (m) => game.parseMove(strict(m)),
+    drawScore: 0,
   };
 }
 
@@ -54,6 +70,11 @@ function xiangqiGame(fen: string): SessionGame {
     check: (m) => void game.parseMove(m, 'iccs'),
     perftDivide: (d) => game.perftDivide(d),
     describe: () => [...boardDiagram(game.position).split('\n'), `Fen: ${game.fen()}`, `Key: ${hex64(game.key64())}`, `Lock1: ${game.keyWords().lock1}`],
+    position: game.position,
+    format: moveToIccs,
+    parse: (m) => game.parseMove(m, 'iccs'),
+    // ElephantEye's DRAW_VALUE: a draw is slightly bad for the side to move at the root.
+    drawScore: -20,
   };
 }
 
@@ -74,6 +95,7 @@ export class ProtocolSession {
   /** Option values set through `setoption`, by lower-case name. */
   readonly options = new Map<string, string>();
   private quit = false;
+  private readonly search = new Search();
 
   constructor(private readonly write: (line: string) => void) {}
 
@@ -93,7 +115,7 @@ export class ProtocolSession {
         case 'uci': return this.hello('uci');
         case 'ucci': return this.hello('ucci');
         case 'isready': return this.write('readyok');
-        case 'ucinewgame': this.game = newGame(this.variant); this.banned = []; return;
+        case 'ucinewgame': this.game = newGame(this.variant); this.banned = []; this.search.clear(); return;
         case 'setoption': return this.setOption(words.slice(1));
         case 'position': return this.position(words.slice(1), line);
         case 'banmoves': return this.banMoves(words.slice(1));
@@ -131,6 +153,7 @@ export class ProtocolSession {
       this.write('id author qiengine developers');
       this.write('option name UCI_Variant type combo default chess var chess var xiangqi');
       this.write('option name Hash type spin default 16 min 1 max 4096');
+      this.write('option name Move Overhead type spin default 30 min 0 max 5000');
       this.write('uciok');
     }
   }
@@ -199,8 +222,91 @@ export class ProtocolSession {
       this.write(`Nodes searched: ${total}`);
       return;
     }
-    this.info('only "go perft N" is available in this version; search arrives with the engine');
-    this.write(this.mode === 'ucci' ? 'nobestmove' : 'bestmove (none)');
+    this.think(args);
+  }
+
+  /**
+   * `go` with limits: UCI `depth nodes movetime wtime btime winc binc movestogo infinite
+   * searchmoves`, UCCI `depth nodes time increment movestogo opptime`. The search runs on this
+   * thread, so `stop` cannot interrupt it yet: `infinite` and `ponder` are capped at 5 seconds.
+   */
+  private think(args: string[]): void {
+    const num = (k: string): number | undefined => {
+      const i = args.indexOf(k);
+      if (i < 0) return undefined;
+      const v = Number(args[i + 1]);
+      if (!Number.isFinite(v) || v < 0) throw new QiengineError(`go: ${k} needs a non-negative number`);
+      return v;
+    };
+    const game = this.game;
+    const pos = game.position;
+    const white = pos.sideToMove === 0;
+    const depth = num('depth');
+    const nodes = num('nodes');
+    let movetime = num('movetime');
+    const movestogo = num('movestogo');
+    const ucci = this.mode === 'ucci';
+    const clock = ucci ? num('time') : num(white ? 'wtime' : 'btime');
+    const inc = (ucci ? num('increment') : num(white ? 'winc' : 'binc')) ?? 0;
+    if (clock !== undefined && movetime === undefined) {
+      // UCCI clocks are in seconds when the GUI turned `usemillisec` off.
+      const ms = ucci && this.options.get('usemillisec') === 'false' ? 1000 : 1;
+      const left = clock * ms;
+      const overhead = Number(this.options.get('move overhead') ?? 30) || 30;
+      const budget = left / (movestogo && movestogo > 0 ? movestogo : 30) + inc * ms * 0.75;
+      movetime = Math.max(10, Math.min(budget, left * 0.4) - overhead);
+    }
+    if ((args.includes('infinite') || args.includes('ponder')) && movetime === undefined && depth === undefined && nodes === undefined) {
+      this.info('infinite and ponder are capped at 5 s until the asynchronous loop lands');
+      movetime = 5000;
+    }
+    if (movetime === undefined && depth === undefined && nodes === undefined) movetime = 1000;
+
+    let rootMoves: Move[] | undefined;
+    const sm = args.indexOf('searchmoves');
+    if (sm >= 0) {
+      const list: Move[] = [];
+      for (let i = sm + 1; i < args.length && /^[a-i]\d[a-i]\d[nbrq]?$/.test(args[i]!); i++) list.push(game.parse(args[i]!));
+      rootMoves = list;
+    }
+    if (this.banned.length > 0) {
+      const banned = new Set(this.banned.map((m) => game.parse(m)));
+      const buf = new Int32Array(256);
+      const end = pos.generate(buf, 0, false);
+      rootMoves = Array.from(buf.subarray(0, end)).filter((m) => !banned.has(m) && (rootMoves === undefined || rootMoves.includes(m)));
+    }
+
+    const hash = Number(this.options.get(ucci ? 'hashsize' : 'hash') ?? 16);
+    if (Number.isFinite(hash) && hash > 0) this.resizeHash(hash);
+    const result = this.search.run(pos, {
+      depth: depth === undefined ? undefined : Math.max(1, Math.floor(depth)),
+      nodes,
+      movetimeMs: movetime,
+      rootMoves,
+      drawScore: game.drawScore,
+      onInfo: (i) => this.write(this.infoLine(i)),
+    });
+    if (result.bestMove === 0) {
+      this.write(ucci ? 'nobestmove' : 'bestmove (none)');
+      return;
+    }
+    const ponder = result.ponderMove !== 0 ? ` ponder ${game.format(result.ponderMove)}` : '';
+    this.write(`bestmove ${game.format(result.bestMove)}${ponder}`);
+  }
+
+  private hashMb = 16;
+  private resizeHash(mb: number): void {
+    const m = Math.max(1, Math.min(4096, Math.floor(mb)));
+    if (m !== this.hashMb) {
+      this.hashMb = m;
+      this.search.tt.resize(m);
+    }
+  }
+
+  private infoLine(i: SearchInfo): string {
+    const score = isMateScore(i.score) ? `mate ${mateIn(i.score)}` : `cp ${i.score}`;
+    const pv = i.pv.map((m) => this.game.format(m)).join(' ');
+    return `info depth ${i.depth} seldepth ${i.seldepth} score ${score} nodes ${i.nodes} nps ${i.nps} hashfull ${i.hashfull} time ${Math.round(i.timeMs)} pv ${pv}`;
   }
 
   private display(): void {

@@ -89,12 +89,40 @@ describe('UCI', () => {
     const words = ['uci', 'ucci', 'isready', 'position', 'startpos', 'fen', 'moves', 'go', 'perft', '1', '2', 'd', 'setoption', 'name', 'value', 'banmoves', 'h2e2', 'h9g7', 'stop', 'ucinewgame', 'x', '\u0000', '炮二平五', '-1', '99', 'e2e4', 'e7e8q', 'UCI_Variant', 'chess', 'xiangqi', 'e1g1'];
     for (let i = 0; i < 10_000; i++) {
       const n = Math.floor(rand() * 6);
-      const line = Array.from({ length: n }, () => words[Math.floor(rand() * words.length)]!).join(' ');
+      let line = Array.from({ length: n }, () => words[Math.floor(rand() * words.length)]!).join(' ');
       if (line.startsWith('quit')) continue;
+      // Searches are bounded so that 10,000 lines stay quick; the garbage around them stays.
+      if (line.startsWith('go')) line += ' nodes 300';
       expect(() => s.handle(line)).not.toThrow();
     }
     expect(s.finished).toBe(false);
     expect(send('isready')).toEqual(['readyok']);
+  });
+});
+
+describe('UCI search', () => {
+  it('go depth / nodes / movetime / clock answer a legal bestmove with info lines', () => {
+    const { send } = session();
+    send('uci', 'position startpos moves e2e4');
+    const out = send('go depth 3');
+    expect(out.filter((l) => l.startsWith('info depth')).length).toBe(3);
+    expect(out[0]).toMatch(/^info depth 1 seldepth \d+ score cp -?\d+ nodes \d+ nps \d+ hashfull \d+ time \d+ pv [a-h]/);
+    expect(out.at(-1)).toMatch(/^bestmove [a-h][1-8][a-h][1-8]/);
+    expect(send('go nodes 5000').at(-1)).toMatch(/^bestmove /);
+    expect(send('go movetime 50').at(-1)).toMatch(/^bestmove /);
+    expect(send('go wtime 1000 btime 1000 winc 10 binc 10').at(-1)).toMatch(/^bestmove /);
+    expect(send('go depth 2 searchmoves a7a6').at(-1)).toMatch(/^bestmove a7a6/);
+    expect(send('go depth x')[0]).toMatch(/^info string go: depth needs a non-negative number/);
+  });
+
+  it('finds mate and reports it as mate N; a finished game answers bestmove (none)', () => {
+    const { send } = session();
+    send('uci', 'position fen 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1');
+    const out = send('go depth 3');
+    expect(out.some((l) => / score mate 1 /.test(l))).toBe(true);
+    expect(out.at(-1)).toBe('bestmove a1a8');
+    send('position fen R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1');
+    expect(send('go depth 3').at(-1)).toBe('bestmove (none)');
   });
 });
 
@@ -139,7 +167,12 @@ describe('UCCI', () => {
     expect(perft).not.toContain('h2e2: 1');
     expect(perft.at(-1)).toBe('Nodes searched: 42');
     expect(send('banmoves z0z0')[0]).toMatch(/^info string/);
-    expect(send('go depth 5').at(-1)).toBe('nobestmove');
+    const go = send('go depth 3');
+    expect(go.at(-1)).toMatch(/^bestmove [a-i]\d[a-i]\d/);
+    expect(go.at(-1)).not.toMatch(/bestmove (h2e2|b2e2)/); // banned
+    expect(go.filter((l) => l.startsWith('info depth')).length).toBe(3);
+    send('position fen 3k5/9/9/9/9/9/9/9/9/3RK4 b - - 0 1');
+    expect(send('go depth 2').at(-1)).toBe('nobestmove');
     expect(send('quit')).toEqual(['bye']);
   });
 });
