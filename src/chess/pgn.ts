@@ -10,7 +10,7 @@
  * Writing follows the export format: the Seven Tag Roster first, then the other tags, a blank
  * line, and movetext wrapped at 80 columns.
  */
-import { PgnError, QiengineError } from '../core/errors.js';
+import { IllegalMoveError, PgnError, QiengineError } from '../core/errors.js';
 import type { Move } from '../core/move.js';
 import { positionFromFen, START_FEN, writeFen } from './fen.js';
 import type { ChessPosition } from './position.js';
@@ -306,7 +306,7 @@ function readWord(
     move = parseSan(pos, w);
   } catch (e) {
     if (e instanceof QiengineError) {
-      const reason = e instanceof Error && 'reason' in e ? String((e as { reason: unknown }).reason) : e.message;
+      const reason = e instanceof IllegalMoveError ? e.reason : e.message;
       err(line, word, `move ${pos.fullmove}${pos.sideToMove === 0 ? '.' : '...'} ${w}: ${reason}`);
     }
     throw e;

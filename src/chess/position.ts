@@ -12,6 +12,7 @@
  */
 import { REP_DRAW, REP_NONE, type GamePosition } from '../core/game.js';
 import type { Move } from '../core/move.js';
+import { grownInt32, grownUint8 } from '../core/typed.js';
 import { joinKey64 } from '../core/zobrist.js';
 import {
   ATTACK_LINE,
@@ -19,7 +20,6 @@ import {
   BISHOP,
   BLACK_KINGSIDE,
   BLACK_QUEENSIDE,
-  BLACK_TAG,
   CASTLING_KEPT,
   DIRECTIONS,
   FLAG_CASTLE,
@@ -258,26 +258,16 @@ export class ChessPosition implements GamePosition {
 
   private growHistory(): void {
     const n = this.histMove.length * 2;
-    const i32 = (a: Int32Array): Int32Array<ArrayBuffer> => {
-      const b = new Int32Array(n);
-      b.set(a);
-      return b;
-    };
-    const u8 = (a: Uint8Array): Uint8Array<ArrayBuffer> => {
-      const b = new Uint8Array(n);
-      b.set(a);
-      return b;
-    };
-    this.histMove = i32(this.histMove);
-    this.histCaptured = u8(this.histCaptured);
-    this.histSlots = u8(this.histSlots);
-    this.histCastling = u8(this.histCastling);
-    this.histEp = u8(this.histEp);
-    this.histHalfmove = i32(this.histHalfmove);
-    this.histKeyLo = i32(this.histKeyLo);
-    this.histKeyHi = i32(this.histKeyHi);
-    this.histPawnLo = i32(this.histPawnLo);
-    this.histPawnHi = i32(this.histPawnHi);
+    this.histMove = grownInt32(this.histMove, n);
+    this.histCaptured = grownUint8(this.histCaptured, n);
+    this.histSlots = grownUint8(this.histSlots, n);
+    this.histCastling = grownUint8(this.histCastling, n);
+    this.histEp = grownUint8(this.histEp, n);
+    this.histHalfmove = grownInt32(this.histHalfmove, n);
+    this.histKeyLo = grownInt32(this.histKeyLo, n);
+    this.histKeyHi = grownInt32(this.histKeyHi, n);
+    this.histPawnLo = grownInt32(this.histPawnLo, n);
+    this.histPawnHi = grownInt32(this.histPawnHi, n);
   }
 
   /** Removes the piece on `sq` from its list (swap with the last); returns the slot it had. */
@@ -837,6 +827,3 @@ function pushPromotions(buf: Int32Array, n: number, base: number): number {
   buf[n + 3] = base | (KNIGHT << 16);
   return n + 4;
 }
-
-/** The colour tag of black pieces, re-exported for callers that build piece codes. */
-export { BLACK_TAG };

@@ -15,6 +15,7 @@ import {
   KING,
   PAWN,
   PIECE_LETTERS,
+  TYPE_NAMES,
   parseSquare,
   squareName,
 } from './board.js';
@@ -61,10 +62,8 @@ function whyIllegal(pos: ChessPosition, from: number, to: number, promo: number)
   if (pc >> 4 !== pos.sideToMove) return `the piece on ${squareName(from)} is not the side to move's`;
   if ((pc & 7) === PAWN && (to >> 4 === 7 || to >> 4 === 0) && promo === 0) return 'a promotion needs a piece (q, r, b or n)';
   if (promo !== 0 && (pc & 7) !== PAWN) return 'only a pawn can promote';
-  return `the ${PIECE_NAMES[pc & 7]} on ${squareName(from)} cannot legally move to ${squareName(to)}`;
+  return `the ${TYPE_NAMES[pc & 7]} on ${squareName(from)} cannot legally move to ${squareName(to)}`;
 }
-
-const PIECE_NAMES = ['', 'pawn', 'knight', 'bishop', 'rook', 'queen', 'king'];
 
 /** Writes a legal move in SAN. */
 export function moveToSan(pos: ChessPosition, move: Move): string {

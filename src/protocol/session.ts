@@ -27,14 +27,12 @@ interface SessionGame {
   fen(): string;
   /** Makes a move given in the protocol's coordinates (UCI for chess, ICCS for xiangqi). */
   play(move: string): void;
-  /** Throws unless `move` is a legal move in protocol coordinates. */
-  check(move: string): void;
   perftDivide(depth: number): Array<{ move: string; nodes: number }>;
   /** The lines `d` prints. */
   describe(): string[];
   /** The position the search works on. */
   readonly position: GamePosition;
-  /** A move in protocol coordinates, and back. */
+  /** A move in protocol coordinates, and back; `parse` throws unless the move is legal. */
   format(move: Move): string;
   parse(move: string): Move;
   /** The contempt: what a draw is worth to the side to move, in centipawns. */
@@ -52,7 +50,6 @@ function chessGame(fen: string): SessionGame {
   return {
     fen: () => game.fen(),
     play: (m) => void game.move(strict(m)),
-    check: (m) => void game.parseMove(strict(m)),
     perftDivide: (d) => game.perftDivide(d),
     describe: () => [...chessDiagram(game.position).split('\n'), `Fen: ${game.fen()}`, `Key: ${hex64(game.key())}`, `Pawn key: ${hex64(game.pawnKey())}`],
     position: game.position,
@@ -67,7 +64,6 @@ function xiangqiGame(fen: string): SessionGame {
   return {
     fen: () => game.fen(),
     play: (m) => void game.move(m, 'iccs'),
-    check: (m) => void game.parseMove(m, 'iccs'),
     perftDivide: (d) => game.perftDivide(d),
     describe: () => [...boardDiagram(game.position).split('\n'), `Fen: ${game.fen()}`, `Key: ${hex64(game.key64())}`, `Lock1: ${game.keyWords().lock1}`],
     position: game.position,
@@ -96,6 +92,8 @@ export class ProtocolSession {
   readonly options = new Map<string, string>();
   private quit = false;
   private readonly search = new Search();
+  /** The size the search's table has now, so that an unchanged option does not clear it. */
+  private hashMb = 16;
 
   constructor(private readonly write: (line: string) => void) {}
 
@@ -204,7 +202,7 @@ export class ProtocolSession {
   }
 
   private banMoves(args: string[]): void {
-    for (const m of args) this.game.check(m);
+    for (const m of args) this.game.parse(m);
     this.banned = args;
   }
 
@@ -294,7 +292,6 @@ export class ProtocolSession {
     this.write(`bestmove ${game.format(result.bestMove)}${ponder}`);
   }
 
-  private hashMb = 16;
   private resizeHash(mb: number): void {
     const m = Math.max(1, Math.min(4096, Math.floor(mb)));
     if (m !== this.hashMb) {

@@ -8,6 +8,7 @@
  */
 import { REP_DRAW, REP_NONE, REP_OPP_PERPETUAL, REP_SELF_PERPETUAL, type GamePosition } from '../core/game.js';
 import type { Move } from '../core/move.js';
+import { grownInt32, grownUint8 } from '../core/typed.js';
 import { joinKey64 } from '../core/zobrist.js';
 import {
   ADVISOR_TO,
@@ -168,18 +169,13 @@ export class XiangqiPosition implements GamePosition {
   /** Doubles the history arrays; called only when a game outgrows them. */
   private growHistory(): void {
     const n = this.histMove.length * 2;
-    const grow = <T extends Int32Array | Uint8Array>(a: T, make: (n: number) => T): T => {
-      const b = make(n);
-      b.set(a);
-      return b;
-    };
-    this.histMove = grow(this.histMove, (k) => new Int32Array(k));
-    this.histCaptured = grow(this.histCaptured, (k) => new Uint8Array(k));
-    this.histKeyLo = grow(this.histKeyLo, (k) => new Int32Array(k));
-    this.histKeyHi = grow(this.histKeyHi, (k) => new Int32Array(k));
-    this.histLock1 = grow(this.histLock1, (k) => new Int32Array(k));
-    this.histHalfmove = grow(this.histHalfmove, (k) => new Int32Array(k));
-    this.histCheck = grow(this.histCheck, (k) => new Uint8Array(k));
+    this.histMove = grownInt32(this.histMove, n);
+    this.histCaptured = grownUint8(this.histCaptured, n);
+    this.histKeyLo = grownInt32(this.histKeyLo, n);
+    this.histKeyHi = grownInt32(this.histKeyHi, n);
+    this.histLock1 = grownInt32(this.histLock1, n);
+    this.histHalfmove = grownInt32(this.histHalfmove, n);
+    this.histCheck = grownUint8(this.histCheck, n);
   }
 
   /**
