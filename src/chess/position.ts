@@ -49,11 +49,12 @@ import {
   WHITE_TO_MOVE_HI,
   WHITE_TO_MOVE_LO,
 } from './zobrist.js';
+import { evaluateChess } from './evaluate.js';
 
 /** Per-ply slice of a move buffer; no legal chess position has more than 218 moves. */
 export const MAX_MOVES = 256;
 
-/** Simple material values by type, for the placeholder {@link ChessPosition.evaluate}. */
+/** Material values by type for move ordering (most valuable victim first). */
 const MATERIAL = Int32Array.of(0, 100, 320, 330, 500, 900, 0, 0);
 
 export class ChessPosition implements GamePosition {
@@ -552,11 +553,9 @@ export class ChessPosition implements GamePosition {
     return this.count[KNIGHT | tag]! + this.count[BISHOP | tag]! + this.count[ROOK | tag]! + this.count[QUEEN | tag]! > 0;
   }
 
-  /** Material balance from the side to move's point of view (a placeholder until the evaluation). */
-  evaluate(): number {
-    let v = 0;
-    for (let t = PAWN; t <= QUEEN; t++) v += MATERIAL[t]! * (this.count[t | 8]! - this.count[t | 16]!);
-    return this.sideToMove === 0 ? v : -v;
+  /** The static evaluation from the side to move's point of view (see evaluate.ts). */
+  evaluate(alpha = -0x7fff, beta = 0x7fff): number {
+    return evaluateChess(this, alpha, beta);
   }
 
   /** Whether `sq` is attacked by a piece of side `by`, reading the board as it stands. */

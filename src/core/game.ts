@@ -30,8 +30,12 @@ export interface GamePosition {
   unmakeNull(): void;
   /** Whether the side to move is in check. */
   inCheck(): boolean;
-  /** A static score from the point of view of the side to move. */
-  evaluate(): number;
+  /**
+   * A static score from the point of view of the side to move. A game may answer lazily when
+   * a cheap estimate lies far outside the window (`alpha`, `beta`): the answer must then lie
+   * on the same side of the window as the full score would.
+   */
+  evaluate(alpha: number, beta: number): number;
 
   /**
    * Rule-based repetition state of the current position within the game and search history:

@@ -232,7 +232,7 @@ export class Search {
     }
     if ((++this.nodes & 1023) === 0) this.checkLimits();
     if (this.stopped) return 0;
-    if (ply >= MAX_PLY - 1) return pos.evaluate();
+    if (ply >= MAX_PLY - 1) return pos.evaluate(alpha, beta);
 
     const inCheck = pos.inCheck();
     if (inCheck) depth++;
@@ -249,7 +249,7 @@ export class Search {
     }
 
     // Null move: if passing still fails high, a real move will too.
-    if (!isPv && !inCheck && ply > 0 && depth >= 2 && beta > -WIN && beta < WIN && pos.nullMoveSafe() && pos.evaluate() >= beta) {
+    if (!isPv && !inCheck && ply > 0 && depth >= 2 && beta > -WIN && beta < WIN && pos.nullMoveSafe() && pos.evaluate(beta - 1, beta) >= beta) {
       const r = depth >= 6 ? 3 : 2;
       pos.makeNull();
       const s = -this.pvs(depth - 1 - r, -beta, -beta + 1, ply + 1, false);
@@ -329,12 +329,12 @@ export class Search {
     if (alpha >= beta) return alpha;
     if ((++this.nodes & 1023) === 0) this.checkLimits();
     if (this.stopped) return 0;
-    if (ply >= MAX_PLY - 1) return pos.evaluate();
+    if (ply >= MAX_PLY - 1) return pos.evaluate(alpha, beta);
 
     const inCheck = pos.inCheck();
     let best = -INF;
     if (!inCheck) {
-      best = pos.evaluate();
+      best = pos.evaluate(alpha, beta);
       if (best >= beta) return best;
       if (best > alpha) alpha = best;
     }

@@ -23,7 +23,8 @@ import {
   KING_TO,
   PAWN_TO,
 } from './geometry.js';
-import { MATERIAL, PST } from './evaluate-tables.js';
+import { evaluateXiangqi } from './evaluate.js';
+import { MATERIAL, PST, PST_END } from './evaluate-weights.js';
 import { CANNON, HORSE, KING, OFF_BOARD, PAWN, ROOK, TYPE_OF } from './pieces.js';
 import { KEY, LOCK0, LOCK1, PLAYER_KEY, PLAYER_LOCK0, PLAYER_LOCK1 } from './zobrist.js';
 
@@ -46,9 +47,12 @@ export class XiangqiPosition implements GamePosition {
   keyHi = 0;
   /** ElephantEye's `dwLock1`: the key of its opening book. */
   lock1 = 0;
-  /** Material + piece-square sum of red and of black. */
+  /** Middlegame material + piece-square sum of red and of black. */
   valueRed = 0;
   valueBlack = 0;
+  /** The endgame sums (see evaluate-weights.ts). */
+  endRed = 0;
+  endBlack = 0;
   /** Plies made since the root (the FEN). */
   ply = 0;
   /** Plies since the last capture (or since the FEN's count). */
@@ -86,6 +90,7 @@ export class XiangqiPosition implements GamePosition {
     this.sideToMove = 0;
     this.keyLo = this.keyHi = this.lock1 = 0;
     this.valueRed = this.valueBlack = 0;
+    this.endRed = this.endBlack = 0;
     this.ply = 0;
     this.halfmoveClock = 0;
     this.rootFullmove = 1;
@@ -101,8 +106,13 @@ export class XiangqiPosition implements GamePosition {
     this.keyLo ^= KEY[i]!;
     this.keyHi ^= LOCK0[i]!;
     this.lock1 ^= LOCK1[i]!;
-    if (id < 32) this.valueRed += PST[i]!;
-    else this.valueBlack += PST[i]!;
+    if (id < 32) {
+      this.valueRed += PST[i]!;
+      this.endRed += PST_END[i]!;
+    } else {
+      this.valueBlack += PST[i]!;
+      this.endBlack += PST_END[i]!;
+    }
   }
 
   /** Passes the turn in the key words without touching history (used by setup). */
@@ -136,6 +146,8 @@ export class XiangqiPosition implements GamePosition {
     this.lock1 = o.lock1;
     this.valueRed = o.valueRed;
     this.valueBlack = o.valueBlack;
+    this.endRed = o.endRed;
+    this.endBlack = o.endBlack;
     this.ply = o.ply;
     this.halfmoveClock = o.halfmoveClock;
     this.rootFullmove = o.rootFullmove;
@@ -202,17 +214,28 @@ export class XiangqiPosition implements GamePosition {
     let kHi = this.keyHi ^ LOCK0[iFrom]! ^ LOCK0[iTo]! ^ PLAYER_LOCK0;
     let l1 = this.lock1 ^ LOCK1[iFrom]! ^ LOCK1[iTo]! ^ PLAYER_LOCK1;
     const delta = PST[iTo]! - PST[iFrom]!;
+    const deltaEnd = PST_END[iTo]! - PST_END[iFrom]!;
     let clock = this.halfmoveClock + 1;
-    if (id < 32) this.valueRed += delta;
-    else this.valueBlack += delta;
+    if (id < 32) {
+      this.valueRed += delta;
+      this.endRed += deltaEnd;
+    } else {
+      this.valueBlack += delta;
+      this.endBlack += deltaEnd;
+    }
     if (captured !== 0) {
       this.pieceSquare[captured] = 0;
       const iCap = (captured << 8) | to;
       kLo ^= KEY[iCap]!;
       kHi ^= LOCK0[iCap]!;
       l1 ^= LOCK1[iCap]!;
-      if (captured < 32) this.valueRed -= PST[iCap]!;
-      else this.valueBlack -= PST[iCap]!;
+      if (captured < 32) {
+        this.valueRed -= PST[iCap]!;
+        this.endRed -= PST_END[iCap]!;
+      } else {
+        this.valueBlack -= PST[iCap]!;
+        this.endBlack -= PST_END[iCap]!;
+      }
       clock = 0;
     }
     this.keyLo = kLo;
@@ -248,13 +271,27 @@ export class XiangqiPosition implements GamePosition {
     b[from] = id;
     b[to] = captured;
     this.pieceSquare[id] = from;
-    const delta = PST[(id << 8) | to]! - PST[(id << 8) | from]!;
-    if (id < 32) this.valueRed -= delta;
-    else this.valueBlack -= delta;
+    const iFrom = (id << 8) | from;
+    const iTo = (id << 8) | to;
+    const delta = PST[iTo]! - PST[iFrom]!;
+    const deltaEnd = PST_END[iTo]! - PST_END[iFrom]!;
+    if (id < 32) {
+      this.valueRed -= delta;
+      this.endRed -= deltaEnd;
+    } else {
+      this.valueBlack -= delta;
+      this.endBlack -= deltaEnd;
+    }
     if (captured !== 0) {
       this.pieceSquare[captured] = to;
-      if (captured < 32) this.valueRed += PST[(captured << 8) | to]!;
-      else this.valueBlack += PST[(captured << 8) | to]!;
+      const iCap = (captured << 8) | to;
+      if (captured < 32) {
+        this.valueRed += PST[iCap]!;
+        this.endRed += PST_END[iCap]!;
+      } else {
+        this.valueBlack += PST[iCap]!;
+        this.endBlack += PST_END[iCap]!;
+      }
     }
   }
 
@@ -361,9 +398,9 @@ export class XiangqiPosition implements GamePosition {
     return (this.sideToMove === 0 ? this.valueRed : this.valueBlack) > 400;
   }
 
-  /** Material + piece-square balance from the side to move's point of view. */
-  evaluate(): number {
-    return this.sideToMove === 0 ? this.valueRed - this.valueBlack : this.valueBlack - this.valueRed;
+  /** The static evaluation from the side to move's point of view (see evaluate.ts). */
+  evaluate(alpha = -0x7fff, beta = 0x7fff): number {
+    return evaluateXiangqi(this, alpha, beta);
   }
 
   /**

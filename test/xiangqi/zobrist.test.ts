@@ -50,7 +50,7 @@ function fromScratch(pos: XiangqiPosition) {
   return incremental(q);
 }
 function incremental(pos: XiangqiPosition) {
-  return { keyLo: pos.keyLo, keyHi: pos.keyHi, lock1: pos.lock1, red: pos.valueRed, black: pos.valueBlack };
+  return { keyLo: pos.keyLo, keyHi: pos.keyHi, lock1: pos.lock1, red: pos.valueRed, black: pos.valueBlack, endRed: pos.endRed, endBlack: pos.endBlack };
 }
 
 describe('incremental state (property)', () => {

@@ -1,0 +1,242 @@
+/**
+ * The xiangqi evaluation: the position's incremental middlegame and endgame piece-square sums,
+ * blended by the game phase, plus the pattern terms a classical engine looks at:
+ *
+ * - cannons facing the enemy king: the hollow cannon (nothing between), the central cannon
+ *   (one screen) and the bottom cannon (along the enemy back rank), scaled by the attacker's
+ *   remaining attack force;
+ * - pins by rooks and cannons against the enemy king or rook;
+ * - rook mobility;
+ * - trapped and cramped horses;
+ * - palace structure: missing advisors and elephants cost more the more attackers face them.
+ *
+ * All weights live in evaluate-weights.ts. The function reads the board and piece squares
+ * only and allocates nothing; its partial sums live in two module variables.
+ */
+import { HORSE_LEG, HORSE_TO, iccsFile, onOwnHalf } from './geometry.js';
+import {
+  BOTTOM_CANNON,
+  CANNON_TWO_SCREENS,
+  CENTRAL_CANNON,
+  HOLLOW_CANNON,
+  HORSE_CRAMPED,
+  HORSE_TRAPPED,
+  LAZY_MARGIN,
+  MISSING_ADVISOR,
+  MISSING_ELEPHANT,
+  PHASE_TOTAL,
+  PIN_TO_KING,
+  PIN_TO_ROOK,
+  ROOK_MOBILITY,
+  ROOK_MOBILITY_END,
+  TEMPO,
+  THREAT_FULL_UNITS,
+} from './evaluate-weights.js';
+import { KING, OFF_BOARD, ROOK, TYPE_OF } from './pieces.js';
+import type { XiangqiPosition } from './position.js';
+
+// Id offsets within a side (see pieces.ts).
+const ADVISOR_IDS = 1;
+const ELEPHANT_IDS = 3;
+const HORSE_IDS = 5;
+const ROOK_IDS = 7;
+const CANNON_IDS = 9;
+const PAWN_IDS = 11;
+
+const DIRS = Int32Array.of(-16, 16, -1, 1);
+
+let termMg = 0;
+let termEg = 0;
+
+/** The side's attack force: 2 per rook, 1 per horse, cannon and pawn across the river. */
+function attackUnits(ps: Uint8Array, side: number): number {
+  const base = 16 << side;
+  let u = 0;
+  if (ps[base + ROOK_IDS] !== 0) u += 2;
+  if (ps[base + ROOK_IDS + 1] !== 0) u += 2;
+  if (ps[base + HORSE_IDS] !== 0) u++;
+  if (ps[base + HORSE_IDS + 1] !== 0) u++;
+  if (ps[base + CANNON_IDS] !== 0) u++;
+  if (ps[base + CANNON_IDS + 1] !== 0) u++;
+  for (let id = base + PAWN_IDS; id < base + 16; id++) {
+    const sq = ps[id]!;
+    if (sq !== 0 && !onOwnHalf(sq, side)) u++;
+  }
+  return u;
+}
+
+/** Phase: 2 per rook, 1 per horse and cannon on the board, both sides. */
+function phaseOf(ps: Uint8Array): number {
+  let phase = 0;
+  for (let base = 16; base <= 32; base += 16) {
+    if (ps[base + ROOK_IDS] !== 0) phase += 2;
+    if (ps[base + ROOK_IDS + 1] !== 0) phase += 2;
+    for (let i = HORSE_IDS; i < HORSE_IDS + 2; i++) if (ps[base + i] !== 0) phase++;
+    for (let i = CANNON_IDS; i < CANNON_IDS + 2; i++) if (ps[base + i] !== 0) phase++;
+  }
+  return phase;
+}
+
+/**
+ * The piece behind the first blocker along `d` from `sq`: a pin when the first piece met is an
+ * enemy (not the king) and the next is the enemy king, or the enemy rook behind a lesser piece.
+ * `from` is the first square to look at.
+ */
+function pinValue(b: Uint8Array, from: number, d: number, oppTag: number): number {
+  let s = from;
+  while (b[s] === 0) s += d;
+  const x = b[s]!;
+  if ((x & oppTag) === 0) return 0; // edge or own piece
+  const tx = TYPE_OF[x]!;
+  if (tx === KING) return 0;
+  s += d;
+  while (b[s] === 0) s += d;
+  const y = b[s]!;
+  if ((y & oppTag) === 0) return 0;
+  const ty = TYPE_OF[y]!;
+  if (ty === KING) return PIN_TO_KING[tx as 0]!;
+  if (ty === ROOK && tx !== ROOK) return PIN_TO_ROOK[tx as 0]!;
+  return 0;
+}
+
+/** Adds side `side`'s pattern terms (as the attacker) into termMg / termEg, with sign `sign`. */
+function patterns(pos: XiangqiPosition, side: number, sign: number): void {
+  const b = pos.board;
+  const ps = pos.pieceSquare;
+  const own = 16 << side;
+  const oppTag = 32 >> side;
+  const opp = oppTag;
+  const kingSq = ps[opp]!;
+  const units = attackUnits(ps, side);
+  let mg = 0;
+  let eg = 0;
+
+  // Cannons: threats against the king, and pins over a screen.
+  let threat = 0;
+  for (let id = own + CANNON_IDS; id < own + CANNON_IDS + 2; id++) {
+    const sq = ps[id]!;
+    if (sq === 0) continue;
+    if ((sq & 15) === (kingSq & 15)) {
+      const d = kingSq > sq ? 16 : -16;
+      let between = 0;
+      for (let s = sq + d; s !== kingSq; s += d) if (b[s] !== 0) between++;
+      threat += between === 0 ? HOLLOW_CANNON : between === 1 ? CENTRAL_CANNON : between === 2 ? CANNON_TWO_SCREENS : 0;
+    } else if (sq >> 4 === kingSq >> 4 && !onOwnHalf(kingSq, side) && (kingSq >> 4 === 3 || kingSq >> 4 === 12)) {
+      const d = kingSq > sq ? 1 : -1;
+      let between = 0;
+      for (let s = sq + d; s !== kingSq; s += d) if (b[s] !== 0) between++;
+      if (between === 1) threat += BOTTOM_CANNON;
+    }
+    for (let k = 0; k < 4; k++) {
+      const d = DIRS[k]!;
+      // The first piece is the screen; the pin lies beyond it.
+      let s = sq + d;
+      while (b[s] === 0) s += d;
+      if (b[s] !== OFF_BOARD) mg += pinValue(b, s + d, d, oppTag);
+    }
+  }
+  mg += ((threat * Math.min(units, THREAT_FULL_UNITS)) / THREAT_FULL_UNITS) | 0;
+
+  // Rooks: mobility and pins.
+  for (let id = own + ROOK_IDS; id < own + ROOK_IDS + 2; id++) {
+    const sq = ps[id]!;
+    if (sq === 0) continue;
+    let mobility = 0;
+    for (let k = 0; k < 4; k++) {
+      const d = DIRS[k]!;
+      let s = sq + d;
+      while (b[s] === 0) {
+        mobility++;
+        s += d;
+      }
+      mg += pinValue(b, sq + d, d, oppTag);
+    }
+    mg += mobility * ROOK_MOBILITY;
+    eg += mobility * ROOK_MOBILITY_END;
+  }
+
+  // Horses: a horse with nowhere good to go (edge files and its own back rank do not count).
+  const backRank = side === 0 ? 12 : 3;
+  for (let id = own + HORSE_IDS; id < own + HORSE_IDS + 2; id++) {
+    const sq = ps[id]!;
+    if (sq === 0) continue;
+    let good = 0;
+    for (let i = sq << 3, end = i + 8; i < end; i++) {
+      const to = HORSE_TO[i]!;
+      if (to === 0) break;
+      if (b[HORSE_LEG[i]!] !== 0 || (b[to]! & own) !== 0) continue;
+      const f = iccsFile(to);
+      if (f !== 0 && f !== 8 && to >> 4 !== backRank) good++;
+    }
+    if (good === 0) {
+      mg -= HORSE_TRAPPED;
+      eg -= HORSE_TRAPPED >> 1;
+    } else if (good === 1) {
+      mg -= HORSE_CRAMPED;
+      eg -= HORSE_CRAMPED >> 1;
+    }
+  }
+
+  // The defender's palace: every missing advisor and elephant costs per attack unit.
+  let missing = 0;
+  if (ps[opp + ADVISOR_IDS] === 0) missing += MISSING_ADVISOR;
+  if (ps[opp + ADVISOR_IDS + 1] === 0) missing += MISSING_ADVISOR;
+  if (ps[opp + ELEPHANT_IDS] === 0) missing += MISSING_ELEPHANT;
+  if (ps[opp + ELEPHANT_IDS + 1] === 0) missing += MISSING_ELEPHANT;
+  mg += missing * units;
+  eg += missing * units;
+
+  termMg += sign * mg;
+  termEg += sign * eg;
+}
+
+
+function blend(mg: number, eg: number, phase: number): number {
+  return ((mg * phase + eg * (PHASE_TOTAL - phase)) / PHASE_TOTAL) | 0;
+}
+
+/**
+ * Scores by position key. The evaluation depends only on the board and the side to move, and
+ * quiescence meets the same positions again and again, so a small direct-mapped cache of
+ * (key, lock, score) saves most pattern scans.
+ */
+const CACHE_BITS = 16;
+const CACHE_MASK = (1 << CACHE_BITS) - 1;
+const cacheKey = new Int32Array(1 << CACHE_BITS);
+const cacheLock = new Int32Array(1 << CACHE_BITS);
+const cacheScore = new Int32Array(1 << CACHE_BITS);
+// Slot 0's key starts at 0, which a real key could equal: mark every slot empty with a lock
+// that the score check below rejects.
+cacheLock.fill(-1);
+cacheScore.fill(0x7fffffff);
+
+/**
+ * The static score of `pos` from the side to move's point of view. When the piece-square
+ * score alone lies more than {@link LAZY_MARGIN} outside the window (`alpha`, `beta`), the
+ * pattern terms cannot bring it back, and that cheaper score is returned instead (it is on the
+ * same side of the window, which is all the caller needs).
+ */
+export function evaluateXiangqi(pos: XiangqiPosition, alpha: number, beta: number): number {
+  const slot = pos.keyLo & CACHE_MASK;
+  if (cacheKey[slot] === pos.keyLo && cacheLock[slot] === pos.keyHi && cacheScore[slot] !== 0x7fffffff) return cacheScore[slot]!;
+  const phase = Math.min(phaseOf(pos.pieceSquare), PHASE_TOTAL);
+  let base = blend(pos.valueRed - pos.valueBlack, pos.endRed - pos.endBlack, phase);
+  base = (pos.sideToMove === 0 ? base : -base) + TEMPO;
+  if (base - LAZY_MARGIN >= beta || base + LAZY_MARGIN <= alpha) return base;
+  const score = evaluateFresh(pos);
+  cacheKey[slot] = pos.keyLo;
+  cacheLock[slot] = pos.keyHi;
+  cacheScore[slot] = score;
+  return score;
+}
+
+/** {@link evaluateXiangqi} without the cache. */
+export function evaluateFresh(pos: XiangqiPosition): number {
+  termMg = pos.valueRed - pos.valueBlack;
+  termEg = pos.endRed - pos.endBlack;
+  patterns(pos, 0, 1);
+  patterns(pos, 1, -1);
+  const phase = Math.min(phaseOf(pos.pieceSquare), PHASE_TOTAL);
+  const score = blend(termMg, termEg, phase);
+  return (pos.sideToMove === 0 ? score : -score) + TEMPO;
+}

@@ -1,0 +1,89 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { positionFromFen, writeFen, START_FEN } from '../../src/xiangqi/fen.js';
+import { evaluateFresh } from '../../src/xiangqi/evaluate.js';
+import { LAZY_MARGIN } from '../../src/xiangqi/evaluate-weights.js';
+import type { XiangqiPosition } from '../../src/xiangqi/position.js';
+import { randomPlayout } from '../helpers/playout.js';
+
+/** The same position with the colours exchanged (the board turned round, cases swapped). */
+function colourFlip(fen: string): string {
+  const [board, side] = fen.split(' ');
+  const rows = board!.split('/').reverse().map((r) => [...r].reverse().join(''));
+  const swapped = rows.join('/').replace(/[a-zA-Z]/g, (c) => (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase()));
+  return `${swapped} ${side === 'w' ? 'b' : 'w'} - - 0 1`;
+}
+/** The same position mirrored left to right. */
+function mirror(fen: string): string {
+  const [board, ...rest] = fen.split(' ');
+  return [board!.split('/').map((r) => [...r].reverse().join('')).join('/'), ...rest].join(' ');
+}
+const full = (p: XiangqiPosition) => p.evaluate(-30000, 30000);
+
+describe('xiangqi evaluation', () => {
+  it('is symmetric: the colour-flipped and the mirrored positions score the same for the side to move', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 1e9 }), (seed) => {
+        randomPlayout(positionFromFen(START_FEN), seed, 60, (p) => {
+          const fen = writeFen(p as XiangqiPosition);
+          const score = evaluateFresh(p as XiangqiPosition);
+          expect(evaluateFresh(positionFromFen(colourFlip(fen)))).toBe(score);
+          expect(evaluateFresh(positionFromFen(mirror(fen)))).toBe(score);
+        });
+      }),
+      { numRuns: 30 },
+    );
+  });
+
+  it('the cached and lazy answers agree with a fresh evaluation on the side of the window', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 1e9 }), fc.integer({ min: -600, max: 600 }), fc.integer({ min: 1, max: 400 }), (seed, alpha, width) => {
+        randomPlayout(positionFromFen(START_FEN), seed, 80, (p) => {
+          const pos = p as XiangqiPosition;
+          const fresh = evaluateFresh(pos);
+          expect(full(pos)).toBe(fresh);
+          const lazy = pos.evaluate(alpha, alpha + width);
+          // A lazy answer lies outside the window, on the side the full score lies.
+          if (lazy !== fresh) {
+            expect(Math.abs(lazy - fresh)).toBeLessThan(LAZY_MARGIN);
+            if (lazy <= alpha) expect(fresh).toBeLessThanOrEqual(alpha);
+            else expect(fresh).toBeGreaterThanOrEqual(alpha + width);
+          }
+        });
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('the start position is level within a tempo', () => {
+    expect(Math.abs(full(positionFromFen(START_FEN)))).toBeLessThanOrEqual(10);
+  });
+
+  it('a hollow cannon (nothing between it and the king) is worth more than the same cannon over a screen', () => {
+    const hollow = positionFromFen('rnbakabnr/9/1c7/p1p3p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 0 1');
+    const screened = positionFromFen('rnbakabnr/9/1c7/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 0 1');
+    // Black to move: a lower score means red is doing better. Screened has one more black pawn.
+    expect(full(hollow) - full(screened)).toBeLessThan(-30);
+  });
+
+  it('a horse with nowhere to go is penalised', () => {
+    // Red's left horse boxed in on its corner by its own pieces versus the same horse free.
+    // Boxed: the rook on a1 blocks the leg towards b2 and the cannon on b0 the square c1.
+    const boxed = positionFromFen('3k5/9/9/9/9/9/9/9/R8/NC2K4 w - - 0 1');
+    const free = positionFromFen('3k5/9/9/9/9/9/9/R8/9/NC2K4 w - - 0 1');
+    expect(full(free)).toBeGreaterThan(full(boxed) + 10);
+  });
+
+  it('a rook pinning a horse against the king scores for the pinner', () => {
+    const pinned = positionFromFen('4k4/4n4/1c5c1/r7r/9/9/R8/1C5C1/9/3KR4 w - - 0 1');
+    const unpinned = positionFromFen('4k4/4n4/1c5c1/r7r/9/9/R8/1C5C1/9/3K1R3 w - - 0 1');
+    expect(full(pinned)).toBeGreaterThan(full(unpinned) + 5);
+  });
+
+  it('losing advisors costs more against more attackers', () => {
+    const a = positionFromFen('3k5/9/9/9/9/9/9/9/9/R2AKA2R w - - 0 1');
+    const withAdvisors = positionFromFen('3ak4/4a4/9/9/9/9/9/9/9/R2AKA2R w - - 0 1');
+    // Black's two advisors are worth their material plus the structure bonus.
+    expect(full(a) - full(withAdvisors)).toBeGreaterThan(2 * 100);
+  });
+});
