@@ -73,9 +73,12 @@ function protocolLoop(firstLine?: string): void {
   const rl = createInterface({ input: process.stdin, terminal: false });
   rl.on('line', (line) => {
     session.handle(line);
-    if (session.finished) rl.close();
+    // `quit` may wait behind a search that is being stopped.
+    void session.idle().then(() => {
+      if (session.finished) process.exit(0);
+    });
   });
-  rl.on('close', () => process.exit(0));
+  rl.on('close', () => void session.idle().then(() => process.exit(0)));
 }
 
 function main(argv: string[]): void {

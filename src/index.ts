@@ -72,8 +72,23 @@ export {
   type ChessPieceName,
 } from './chess/board.js';
 
-export { Search, isMateScore, mateIn, MAX_PLY, type SearchInfo, type SearchLimits, type SearchResult } from './search/search.js';
+export { Search, isMateScore, mateIn, MAX_PLY, type SearchInfo, type SearchLimits, type SearchResult, type SearchLine } from './search/search.js';
 export { TranspositionTable, MATE } from './search/tt.js';
 export { REP_NONE as REPETITION_NONE, REP_DRAW as REPETITION_DRAW } from './core/game.js';
 
 export { ProtocolSession, type Variant } from './protocol/session.js';
+
+export {
+  Engine,
+  DEFAULT_MOVETIME_MS,
+  type EngineOptions,
+  type EngineSearchOptions,
+  type EnginePosition,
+  type EngineInfo,
+  type EngineLine,
+  type EngineResult,
+  type EngineScore,
+  type Clock,
+} from './engine/engine.js';
+export { openSession, specOf, startFen, type GameKind, type GameSession, type PositionSpec, type XiangqiLineNotation } from './engine/games.js';
+export { budgetFor, type TimeBudget } from './engine/time.js';

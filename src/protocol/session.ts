@@ -1,20 +1,18 @@
 /**
- * The UCI and UCCI text protocols: a line in, zero or more lines out. No game logic lives here;
- * every rule question goes to the game API.
+ * The UCI and UCCI text protocols: a line in, zero or more lines out. No game logic lives here:
+ * positions and moves go to the game adapters (engine/games.ts), searches to the
+ * {@link Engine}, which runs them off this thread so that `stop`, `ponderhit` and `isready`
+ * are answered while it thinks.
  *
  * A malformed or unknown line is answered with `info string <reason>` and changes nothing.
+ * Lines other than `stop`, `ponderhit`, `isready` and `quit` that arrive during a search wait
+ * until it has answered, in order.
  */
-import { NotationError, QiengineError } from '../core/errors.js';
-import type { GamePosition } from '../core/game.js';
-import type { Move } from '../core/move.js';
-import { moveToUci } from '../chess/san.js';
-import { isMateScore, mateIn, Search, type SearchInfo } from '../search/search.js';
-import { moveToIccs } from '../xiangqi/notation.js';
-import { hex64 } from '../core/zobrist.js';
-import { START_FEN as CHESS_START_FEN } from '../chess/fen.js';
-import { Chess, chessDiagram } from '../chess/game.js';
-import { START_FEN as XIANGQI_START_FEN } from '../xiangqi/fen.js';
-import { boardDiagram, Xiangqi } from '../xiangqi/game.js';
+import { QiengineError } from '../core/errors.js';
+import { Engine, type EngineSearchOptions } from '../engine/engine.js';
+import { openSession, type GameSession } from '../engine/games.js';
+import type { EngineInfo, EngineResult, EngineScore } from '../engine/searcher.js';
+import { budgetFor, type Clock } from '../engine/time.js';
 
 export const ENGINE_NAME = 'qiengine';
 export const ENGINE_VERSION = '0.1.0';
@@ -22,61 +20,25 @@ export const ENGINE_VERSION = '0.1.0';
 /** The games a session can play. */
 export type Variant = 'chess' | 'xiangqi';
 
-/** What the protocol needs from a game, so that the commands below are written once. */
-interface SessionGame {
-  fen(): string;
-  /** Makes a move given in the protocol's coordinates (UCI for chess, ICCS for xiangqi). */
-  play(move: string): void;
-  perftDivide(depth: number): Array<{ move: string; nodes: number }>;
-  /** The lines `d` prints. */
-  describe(): string[];
-  /** The position the search works on. */
-  readonly position: GamePosition;
-  /** A move in protocol coordinates, and back; `parse` throws unless the move is legal. */
-  format(move: Move): string;
-  parse(move: string): Move;
-  /** The contempt: what a draw is worth to the side to move, in centipawns. */
-  readonly drawScore: number;
-}
+/** The options a session offers, by lower-case name, with their defaults. */
+const DEFAULTS: Record<string, string> = {
+  hash: '16',
+  hashsize: '16',
+  multipv: '1',
+  'move overhead': '30',
+  ponder: 'false',
+  usemillisec: 'true',
+};
 
-const UCI_MOVE = /^[a-h][1-8][a-h][1-8][nbrq]?$/;
-
-function chessGame(fen: string): SessionGame {
-  const game = new Chess(fen);
-  const strict = (m: string): string => {
-    if (!UCI_MOVE.test(m)) throw new NotationError(m, 'expected a UCI move such as e2e4 or e7e8q', game.fen());
-    return m;
-  };
-  return {
-    fen: () => game.fen(),
-    play: (m) => void game.move(strict(m)),
-    perftDivide: (d) => game.perftDivide(d),
-    describe: () => [...chessDiagram(game.position).split('\n'), `Fen: ${game.fen()}`, `Key: ${hex64(game.key())}`, `Pawn key: ${hex64(game.pawnKey())}`],
-    position: game.position,
-    format: moveToUci,
-    parse: (m) => game.parseMove(strict(m)),
-    drawScore: 0,
-  };
-}
-
-function xiangqiGame(fen: string): SessionGame {
-  const game = new Xiangqi(fen);
-  return {
-    fen: () => game.fen(),
-    play: (m) => void game.move(m, 'iccs'),
-    perftDivide: (d) => game.perftDivide(d),
-    describe: () => [...boardDiagram(game.position).split('\n'), `Fen: ${game.fen()}`, `Key: ${hex64(game.key64())}`, `Lock1: ${game.keyWords().lock1}`],
-    position: game.position,
-    format: moveToIccs,
-    parse: (m) => game.parseMove(m, 'iccs'),
-    // ElephantEye's DRAW_VALUE: a draw is slightly bad for the side to move at the root.
-    drawScore: -20,
-  };
-}
-
-function newGame(variant: Variant, fen?: string): SessionGame {
-  if (variant === 'chess') return chessGame(fen ?? CHESS_START_FEN);
-  return xiangqiGame(fen ?? XIANGQI_START_FEN);
+interface Thinking {
+  controller: AbortController;
+  /** `go infinite` or `go ponder`: the answer waits for `stop` or `ponderhit`. */
+  waiting: boolean;
+  /** `go ponder`: the clock to start on `ponderhit`. */
+  ponderClock?: Clock;
+  timer?: ReturnType<typeof setTimeout>;
+  result?: EngineResult;
+  done: Promise<void>;
 }
 
 /** A protocol session. Feed it lines with {@link handle}; it writes replies through `write`. */
@@ -85,21 +47,39 @@ export class ProtocolSession {
   mode: 'uci' | 'ucci' = 'uci';
   /** Chess unless `UCI_Variant` says otherwise; `ucci` always means xiangqi. */
   variant: Variant = 'chess';
-  private game: SessionGame = newGame('chess');
+  private game: GameSession = openSession({ game: 'chess' });
+  /** The position as the engine gets it: root FEN and moves. */
+  private spec: { fen?: string; moves: string[] } = { moves: [] };
   /** UCCI `banmoves`, kept until the next `position`. */
   banned: string[] = [];
   /** Option values set through `setoption`, by lower-case name. */
   readonly options = new Map<string, string>();
   private quit = false;
-  private readonly search = new Search();
-  /** The size the search's table has now, so that an unchanged option does not clear it. */
+  private readonly engine: Engine;
   private hashMb = 16;
+  private thinking: Thinking | null = null;
+  private readonly backlog: string[] = [];
 
-  constructor(private readonly write: (line: string) => void) {}
+  constructor(
+    private readonly write: (line: string) => void,
+    options: { engine?: Engine } = {},
+  ) {
+    this.engine = options.engine ?? new Engine();
+  }
 
-  /** Whether `quit` (or UCCI `quit`) has been received. */
+  /** Whether `quit` (or UCCI `quit`/`bye`) has been received. */
   get finished(): boolean {
     return this.quit;
+  }
+
+  /** Whether a search (or probe) is running. */
+  get busy(): boolean {
+    return this.thinking !== null;
+  }
+
+  /** Resolves once no search is running and every waiting line has been handled. */
+  async idle(): Promise<void> {
+    while (this.thinking !== null) await this.thinking.done;
   }
 
   /** Handles one line. Never throws: failures become `info string` replies. */
@@ -108,20 +88,36 @@ export class ProtocolSession {
     if (line === '') return;
     const words = line.split(/\s+/);
     const cmd = words[0]!;
+    if (this.thinking !== null) {
+      switch (cmd) {
+        case 'isready': return this.write('readyok');
+        case 'stop': return this.stop();
+        case 'ponderhit': return this.ponderhit();
+        case 'quit': case 'bye':
+          this.stop();
+          this.backlog.push(line);
+          return;
+        default:
+          this.backlog.push(line);
+          return;
+      }
+    }
     try {
       switch (cmd) {
         case 'uci': return this.hello('uci');
         case 'ucci': return this.hello('ucci');
         case 'isready': return this.write('readyok');
-        case 'ucinewgame': this.game = newGame(this.variant); this.banned = []; this.search.clear(); return;
+        case 'ucinewgame': return this.newGame();
         case 'setoption': return this.setOption(words.slice(1));
         case 'position': return this.position(words.slice(1), line);
         case 'banmoves': return this.banMoves(words.slice(1));
         case 'go': return this.go(words.slice(1));
+        case 'probe': return this.probe(words.slice(1), line);
         case 'd': return this.display();
         case 'stop': case 'ponderhit': return;
         case 'quit': case 'bye':
           this.quit = true;
+          this.engine.close();
           if (this.mode === 'ucci') this.write('bye');
           return;
         default:
@@ -137,6 +133,10 @@ export class ProtocolSession {
     this.write(`info string ${text.replace(/[\r\n]+/g, ' ')}`);
   }
 
+  private option(name: string): string {
+    return this.options.get(name) ?? DEFAULTS[name] ?? '';
+  }
+
   private hello(mode: 'uci' | 'ucci'): void {
     this.mode = mode;
     if (mode === 'ucci' && this.variant !== 'xiangqi') this.selectVariant('xiangqi');
@@ -146,14 +146,24 @@ export class ProtocolSession {
       this.write('id author qiengine developers');
       this.write('option usemillisec type check default true');
       this.write('option hashsize type spin min 1 max 4096 default 16');
+      this.write('option ponder type check default false');
+      this.write('option newgame type button');
       this.write('ucciok');
     } else {
       this.write('id author qiengine developers');
       this.write('option name UCI_Variant type combo default chess var chess var xiangqi');
       this.write('option name Hash type spin default 16 min 1 max 4096');
+      this.write('option name Clear Hash type button');
+      this.write('option name MultiPV type spin default 1 min 1 max 64');
+      this.write('option name Ponder type check default false');
       this.write('option name Move Overhead type spin default 30 min 0 max 5000');
       this.write('uciok');
     }
+  }
+
+  private newGame(): void {
+    this.selectVariant(this.variant);
+    this.engine.clear();
   }
 
   private setOption(args: string[]): void {
@@ -164,17 +174,42 @@ export class ProtocolSession {
       name = args.slice(1, v < 0 ? undefined : v).join(' ');
       value = v < 0 ? '' : args.slice(v + 1).join(' ');
     } else {
-      // UCCI form: setoption <name> <value>
+      // UCCI form: setoption <name> [<value>]
       name = args[0] ?? '';
       value = args.slice(1).join(' ');
     }
     if (name === '') return this.info('setoption: missing option name');
     const key = name.toLowerCase();
-    if (key === 'uci_variant') {
-      const v = value.toLowerCase();
-      if (v !== 'chess' && v !== 'xiangqi') return this.info(`UCI_Variant: unknown variant '${value.slice(0, 40)}' (chess or xiangqi)`);
-      if (v === 'chess' && this.mode === 'ucci') return this.info('UCCI plays xiangqi only');
-      return this.selectVariant(v);
+    switch (key) {
+      case 'uci_variant': {
+        const v = value.toLowerCase();
+        if (v !== 'chess' && v !== 'xiangqi') return this.info(`UCI_Variant: unknown variant '${value.slice(0, 40)}' (chess or xiangqi)`);
+        if (v === 'chess' && this.mode === 'ucci') return this.info('UCCI plays xiangqi only');
+        return this.selectVariant(v);
+      }
+      case 'clear hash':
+      case 'newgame':
+        return this.engine.clear();
+      case 'hash':
+      case 'hashsize': {
+        const mb = Number(value);
+        if (!Number.isInteger(mb) || mb < 1 || mb > 4096) return this.info(`${name}: expected a whole number of megabytes from 1 to 4096`);
+        if (mb !== this.hashMb) {
+          this.hashMb = mb;
+          this.engine.setHashSize(mb);
+        }
+        break;
+      }
+      case 'multipv': {
+        const n = Number(value);
+        if (!Number.isInteger(n) || n < 1 || n > 64) return this.info('MultiPV: expected a number from 1 to 64');
+        break;
+      }
+      case 'move overhead': {
+        const n = Number(value);
+        if (!Number.isFinite(n) || n < 0 || n > 5000) return this.info('Move Overhead: expected milliseconds from 0 to 5000');
+        break;
+      }
     }
     this.options.set(key, value);
   }
@@ -182,7 +217,8 @@ export class ProtocolSession {
   /** Switches the game; the position goes back to the variant's start. */
   private selectVariant(v: Variant): void {
     this.variant = v;
-    this.game = newGame(v);
+    this.game = openSession({ game: v });
+    this.spec = { moves: [] };
     this.banned = [];
   }
 
@@ -195,15 +231,40 @@ export class ProtocolSession {
     if (head[0] === 'startpos' && head.length === 1) fen = undefined;
     else if (head[0] === 'fen' && head.length > 1) fen = head.slice(1).join(' ');
     else return this.info(`position: expected 'startpos' or 'fen <fen>': ${line.slice(0, 80)}`);
-    const next = newGame(this.variant, fen);
+    const next = openSession({ game: this.variant, fen });
     for (const m of moves) next.play(m);
     this.game = next;
+    this.spec = { fen, moves };
     this.banned = [];
   }
 
   private banMoves(args: string[]): void {
     for (const m of args) this.game.parse(m);
     this.banned = args;
+  }
+
+  /** UCCI `probe [position args]`: what the hash table holds, as ElephantEye's `pophash`. */
+  private probe(args: string[], line: string): void {
+    let spec = { game: this.variant, ...this.spec };
+    if (args.length > 0) {
+      const saved = { game: this.game, spec: this.spec, banned: this.banned };
+      this.position(args, line);
+      spec = { game: this.variant, ...this.spec };
+      Object.assign(this, saved);
+    }
+    const work = this.engine.probe(spec).then(
+      (e) => {
+        if (e === null) return this.write('pophash');
+        const score = 'mate' in e.score ? (e.score.mate > 0 ? 30000 - 2 * e.score.mate + 1 : -30000 - 2 * e.score.mate) : e.score.cp;
+        const parts = ['pophash'];
+        if (e.move !== null) parts.push('bestmove', e.move);
+        if (e.bound !== 'upper') parts.push('lowerbound', String(score), 'depth', String(e.depth));
+        if (e.bound !== 'lower') parts.push('upperbound', String(score), 'depth', String(e.depth));
+        this.write(parts.join(' '));
+      },
+      (e: unknown) => this.info(e instanceof Error ? e.message : String(e)),
+    );
+    this.track(work, new AbortController(), false);
   }
 
   private go(args: string[]): void {
@@ -224,9 +285,8 @@ export class ProtocolSession {
   }
 
   /**
-   * `go` with limits: UCI `depth nodes movetime wtime btime winc binc movestogo infinite
-   * searchmoves`, UCCI `depth nodes time increment movestogo opptime`. The search runs on this
-   * thread, so `stop` cannot interrupt it yet: `infinite` and `ponder` are capped at 5 seconds.
+   * `go` with limits: UCI `depth nodes movetime wtime btime winc binc movestogo infinite ponder
+   * searchmoves`, UCCI `depth nodes time increment movestogo opptime ponder`.
    */
   private think(args: string[]): void {
     const num = (k: string): number | undefined => {
@@ -236,77 +296,107 @@ export class ProtocolSession {
       if (!Number.isFinite(v) || v < 0) throw new QiengineError(`go: ${k} needs a non-negative number`);
       return v;
     };
-    const game = this.game;
-    const pos = game.position;
-    const white = pos.sideToMove === 0;
+    const first = this.game.position.sideToMove === 0;
+    const ucci = this.mode === 'ucci';
     const depth = num('depth');
     const nodes = num('nodes');
-    let movetime = num('movetime');
+    const movetime = num('movetime');
     const movestogo = num('movestogo');
-    const ucci = this.mode === 'ucci';
-    const clock = ucci ? num('time') : num(white ? 'wtime' : 'btime');
-    const inc = (ucci ? num('increment') : num(white ? 'winc' : 'binc')) ?? 0;
-    if (clock !== undefined && movetime === undefined) {
-      // UCCI clocks are in seconds when the GUI turned `usemillisec` off.
-      const ms = ucci && this.options.get('usemillisec') === 'false' ? 1000 : 1;
-      const left = clock * ms;
-      const overhead = Number(this.options.get('move overhead') ?? 30) || 30;
-      const budget = left / (movestogo && movestogo > 0 ? movestogo : 30) + inc * ms * 0.75;
-      movetime = Math.max(10, Math.min(budget, left * 0.4) - overhead);
-    }
-    if ((args.includes('infinite') || args.includes('ponder')) && movetime === undefined && depth === undefined && nodes === undefined) {
-      this.info('infinite and ponder are capped at 5 s until the asynchronous loop lands');
-      movetime = 5000;
-    }
-    if (movetime === undefined && depth === undefined && nodes === undefined) movetime = 1000;
+    // UCCI clocks are in seconds when the GUI turned `usemillisec` off.
+    const unit = ucci && this.option('usemillisec') === 'false' ? 1000 : 1;
+    const remaining = ucci ? num('time') : num(first ? 'wtime' : 'btime');
+    const inc = ucci ? num('increment') : num(first ? 'winc' : 'binc');
+    num('opptime'); // validated; the opponent's clock does not change our budget
+    const clock: Clock | undefined = remaining === undefined ? undefined : { remainingMs: remaining * unit, incrementMs: (inc ?? 0) * unit, movesToGo: movestogo };
+    const infinite = args.includes('infinite');
+    const ponder = args.includes('ponder');
 
-    let rootMoves: Move[] | undefined;
+    let searchMoves: string[] | undefined;
     const sm = args.indexOf('searchmoves');
     if (sm >= 0) {
-      const list: Move[] = [];
-      for (let i = sm + 1; i < args.length && /^[a-i]\d[a-i]\d[nbrq]?$/.test(args[i]!); i++) list.push(game.parse(args[i]!));
-      rootMoves = list;
-    }
-    if (this.banned.length > 0) {
-      const banned = new Set(this.banned.map((m) => game.parse(m)));
-      const buf = new Int32Array(256);
-      const end = pos.generate(buf, 0, false);
-      rootMoves = Array.from(buf.subarray(0, end)).filter((m) => !banned.has(m) && (rootMoves === undefined || rootMoves.includes(m)));
+      searchMoves = [];
+      for (let i = sm + 1; i < args.length && /^[a-i]\d[a-i]\d[nbrq]?$/.test(args[i]!); i++) searchMoves.push(args[i]!);
+      for (const m of searchMoves) this.game.parse(m);
     }
 
-    const hash = Number(this.options.get(ucci ? 'hashsize' : 'hash') ?? 16);
-    if (Number.isFinite(hash) && hash > 0) this.resizeHash(hash);
-    const result = this.search.run(pos, {
+    const controller = new AbortController();
+    const overhead = Number(this.option('move overhead'));
+    const opts: EngineSearchOptions = {
       depth: depth === undefined ? undefined : Math.max(1, Math.floor(depth)),
       nodes,
       movetimeMs: movetime,
-      rootMoves,
-      drawScore: game.drawScore,
+      multiPv: Number(this.option('multipv')) || 1,
+      searchMoves,
+      banMoves: this.banned.length > 0 ? this.banned : undefined,
+      moveOverheadMs: Number.isFinite(overhead) ? overhead : 30,
+      signal: controller.signal,
       onInfo: (i) => this.write(this.infoLine(i)),
-    });
-    if (result.bestMove === 0) {
-      this.write(ucci ? 'nobestmove' : 'bestmove (none)');
+    };
+    const waiting = infinite || ponder;
+    if (!waiting) opts.clock = clock;
+    if (!waiting && depth === undefined && nodes === undefined && movetime === undefined && clock === undefined) opts.movetimeMs = 1000;
+    const spec = { game: this.variant, fen: this.spec.fen, moves: this.spec.moves };
+    const work = this.engine.search(spec, opts);
+    const t = this.track(work.then((r) => void (this.thinking!.result = r)), controller, waiting);
+    if (ponder && clock !== undefined) t.ponderClock = clock;
+    work.catch((e: unknown) => this.info(e instanceof Error ? e.message : String(e)));
+  }
+
+  /** Keeps track of a running search (or probe) until it has answered. */
+  private track(work: Promise<void>, controller: AbortController, waiting: boolean): Thinking {
+    const t: Thinking = { controller, waiting, done: Promise.resolve() };
+    t.done = work
+      .catch(() => undefined)
+      .then(() => this.settle(t));
+    this.thinking = t;
+    return t;
+  }
+
+  /** A search has returned: answer now, or once `stop`/`ponderhit` comes for infinite and ponder. */
+  private async settle(t: Thinking): Promise<void> {
+    if (t.waiting && !t.controller.signal.aborted) {
+      await new Promise<void>((resolve) => t.controller.signal.addEventListener('abort', () => resolve(), { once: true }));
+    }
+    if (t.timer !== undefined) clearTimeout(t.timer);
+    if (t.result !== undefined) this.bestMove(t.result);
+    this.thinking = null;
+    while (this.backlog.length > 0 && this.thinking === null) this.handle(this.backlog.shift()!);
+  }
+
+  private stop(): void {
+    this.thinking?.controller.abort();
+  }
+
+  /** The opponent played the expected move: the ponder search now runs on our clock. */
+  private ponderhit(): void {
+    const t = this.thinking;
+    if (t === null || !t.waiting) return;
+    t.waiting = false;
+    if (t.ponderClock === undefined) return; // `go ponder` without a clock: think until stop
+    const overhead = Number(this.option('move overhead'));
+    const { softMs } = budgetFor(t.ponderClock, Number.isFinite(overhead) ? overhead : 30);
+    if (t.result !== undefined) return t.controller.abort();
+    t.timer = setTimeout(() => t.controller.abort(), softMs);
+  }
+
+  private bestMove(r: EngineResult): void {
+    if (r.bestMove === null) {
+      this.write(this.mode === 'ucci' ? 'nobestmove' : 'bestmove (none)');
       return;
     }
-    const ponder = result.ponderMove !== 0 ? ` ponder ${game.format(result.ponderMove)}` : '';
-    this.write(`bestmove ${game.format(result.bestMove)}${ponder}`);
+    this.write(`bestmove ${r.bestMove}${r.ponderMove !== null ? ` ponder ${r.ponderMove}` : ''}`);
   }
 
-  private resizeHash(mb: number): void {
-    const m = Math.max(1, Math.min(4096, Math.floor(mb)));
-    if (m !== this.hashMb) {
-      this.hashMb = m;
-      this.search.tt.resize(m);
-    }
-  }
-
-  private infoLine(i: SearchInfo): string {
-    const score = isMateScore(i.score) ? `mate ${mateIn(i.score)}` : `cp ${i.score}`;
-    const pv = i.pv.map((m) => this.game.format(m)).join(' ');
-    return `info depth ${i.depth} seldepth ${i.seldepth} score ${score} nodes ${i.nodes} nps ${i.nps} hashfull ${i.hashfull} time ${Math.round(i.timeMs)} pv ${pv}`;
+  private infoLine(i: EngineInfo): string {
+    const multipv = Number(this.option('multipv')) > 1 ? ` multipv ${i.multipv}` : '';
+    return `info depth ${i.depth} seldepth ${i.seldepth}${multipv} score ${scoreText(i.score)} nodes ${i.nodes} nps ${i.nps} hashfull ${i.hashfull} time ${i.timeMs} pv ${i.pv.join(' ')}`;
   }
 
   private display(): void {
     for (const l of this.game.describe()) this.write(l);
   }
+}
+
+function scoreText(s: EngineScore): string {
+  return 'mate' in s ? `mate ${s.mate}` : `cp ${s.cp}`;
 }

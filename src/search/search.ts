@@ -20,11 +20,17 @@ import { BAN, BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, MATE, MATE_BOUND, Transposi
 export const MAX_PLY = 100;
 const SLICE = 256;
 const INF = MATE + 1;
+/** From this depth on, a null-move cutoff is confirmed by a reduced search (zugzwang guard). */
+const VERIFY_DEPTH = 7;
+/** Per ply of remaining depth, what a quiet move is assumed able to gain at most. */
+const FUTILITY_MARGIN = 110;
 
-/** Progress of a search, after each completed depth. */
+/** Progress of a search, after each completed depth (one report per line with MultiPV). */
 export interface SearchInfo {
   depth: number;
   seldepth: number;
+  /** 1 for the best line; 2, 3, ... for the next ones with MultiPV. */
+  multipv: number;
   /** Centipawns from the side to move's point of view, or mate scores (see {@link isMateScore}). */
   score: number;
   nodes: number;
@@ -39,18 +45,33 @@ export interface SearchLimits {
   depth?: number;
   /** Stop after about this many nodes (checked every 1024). */
   nodes?: number;
-  /** Stop after this many milliseconds. */
+  /** Stop after this many milliseconds (a hard limit, checked every 1024 nodes). */
   movetimeMs?: number;
+  /**
+   * The time the search means to use, when it manages a clock: no new iteration starts after
+   * about half of it (the next one would rarely finish). Defaults to `movetimeMs`.
+   */
+  softMs?: number;
   /** Stops the search when aborted; the best move so far is still returned. */
   signal?: AbortSignal;
+  /** Stops the search when its first element becomes non-zero (a shared flag, for workers). */
+  stopFlag?: Int32Array;
   /** Only these root moves are searched (UCI `searchmoves`; UCCI `banmoves` is the complement). */
   rootMoves?: readonly Move[];
-  /** Called after each completed depth. */
+  /** How many best lines to search and report (MultiPV); default 1. */
+  multiPv?: number;
+  /** Called after each completed depth, once per line. */
   onInfo?: (info: SearchInfo) => void;
   /** The score of a draw for the side to move at the root (contempt); default 0. */
   drawScore?: number;
   /** A clock in milliseconds (default `performance.now`). */
   now?: () => number;
+}
+
+/** One principal variation of a finished search. */
+export interface SearchLine {
+  score: number;
+  pv: Move[];
 }
 
 export interface SearchResult {
@@ -64,6 +85,8 @@ export interface SearchResult {
   nodes: number;
   timeMs: number;
   pv: Move[];
+  /** The lines of the last completed depth, best first (one unless MultiPV asked for more). */
+  lines: SearchLine[];
 }
 
 /** Whether a score is a mate score. */
@@ -87,6 +110,8 @@ export class Search {
   private readonly order = new Int32Array(MAX_PLY * SLICE);
   private readonly killers = new Int32Array(MAX_PLY * 2);
   private readonly history = new Int32Array(1 << 16);
+  /** The reply that refuted each move last time (by the move's from-to), for ordering. */
+  private readonly countermoves = new Int32Array(1 << 16);
   private readonly pvTable = new Int32Array(MAX_PLY * MAX_PLY);
   private readonly pvLength = new Int32Array(MAX_PLY);
   private nodes = 0;
@@ -95,9 +120,17 @@ export class Search {
   private nodeLimit = Infinity;
   private deadline = Infinity;
   private signal: AbortSignal | undefined;
+  private stopFlag: Int32Array | undefined;
   private now: () => number = defaultNow;
   private drawScore = 0;
   private rootFilter: Set<Move> | null = null;
+  /** Root moves already given a line in this iteration (MultiPV). */
+  private readonly excluded = new Int32Array(SLICE);
+  private excludedCount = 0;
+  /** The move made at each ply of the current line (0 for a null move). */
+  private readonly pathMove = new Int32Array(MAX_PLY + 1);
+  /** Non-zero inside a null-move verification search, where null moves are off. */
+  private nullDisabled = 0;
 
   constructor(tt: TranspositionTable = new TranspositionTable(16)) {
     this.tt = tt;
@@ -108,6 +141,7 @@ export class Search {
     this.tt.clear();
     this.killers.fill(0);
     this.history.fill(0);
+    this.countermoves.fill(0);
   }
 
   /** Searches `pos` (left as it was) within the limits. */
@@ -120,16 +154,22 @@ export class Search {
     this.stopped = false;
     this.nodeLimit = limits.nodes ?? Infinity;
     this.deadline = limits.movetimeMs === undefined ? Infinity : t0 + limits.movetimeMs;
+    const soft = limits.softMs ?? limits.movetimeMs;
     this.signal = limits.signal;
+    this.stopFlag = limits.stopFlag;
     this.drawScore = limits.drawScore ?? 0;
     this.rootFilter = limits.rootMoves ? new Set(limits.rootMoves) : null;
+    this.excludedCount = 0;
+    this.nullDisabled = 0;
+    this.pathMove[0] = 0;
     this.killers.fill(0);
     for (let i = 0; i < this.history.length; i++) this.history[i]! >>= 2;
     this.tt.newSearch();
 
     const rootLegal = this.rootLegalMoves();
     const maxDepth = Math.max(1, Math.min(MAX_PLY - 1, limits.depth ?? MAX_PLY - 1));
-    const result: SearchResult = { bestMove: rootLegal[0] ?? 0, ponderMove: 0, score: 0, depth: 0, seldepth: 0, nodes: 0, timeMs: 0, pv: [] };
+    const multiPv = Math.max(1, Math.min(rootLegal.length, Math.floor(limits.multiPv ?? 1)));
+    const result: SearchResult = { bestMove: rootLegal[0] ?? 0, ponderMove: 0, score: 0, depth: 0, seldepth: 0, nodes: 0, timeMs: 0, pv: [], lines: [] };
     if (rootLegal.length === 0) {
       result.score = pos.inCheck() || pos.stalemateLoses ? -MATE : this.drawScore;
       return result;
@@ -137,55 +177,81 @@ export class Search {
     // One legal move: answer at once when time is what limits us.
     const lastDepth = rootLegal.length === 1 && limits.depth === undefined ? 1 : maxDepth;
 
-    let prev = 0;
+    const prev = new Array<number>(multiPv).fill(0);
     for (let depth = 1; depth <= lastDepth; depth++) {
-      let score: number;
-      if (depth >= 4 && !isMateScore(prev)) {
-        let delta = 35;
-        let alpha = prev - delta;
-        let beta = prev + delta;
-        for (;;) {
-          score = this.pvs(depth, alpha, beta, 0, true);
-          if (this.stopped) break;
-          if (score <= alpha) alpha = Math.max(-INF, score - delta);
-          else if (score >= beta) beta = Math.min(INF, score + delta);
-          else break;
-          delta *= 2;
-        }
-      } else {
-        score = this.pvs(depth, -INF, INF, 0, true);
+      const lines: SearchLine[] = [];
+      this.excludedCount = 0;
+      for (let k = 0; k < multiPv; k++) {
+        const score = this.aspiration(depth, prev[k]!);
+        if (this.stopped && (depth > 1 || k > 0)) break;
+        const pv = Array.from(this.pvTable.subarray(0, this.pvLength[0]!));
+        if (pv.length === 0) break;
+        lines.push({ score, pv });
+        this.excluded[this.excludedCount++] = pv[0]!;
       }
-      if (this.stopped && depth > 1) break;
-      const pv = Array.from(this.pvTable.subarray(0, this.pvLength[0]!));
-      if (pv.length > 0 && !(this.stopped && result.depth > 0)) {
-        prev = score;
-        result.bestMove = pv[0]!;
-        result.ponderMove = pv[1] ?? 0;
-        result.score = score;
+      this.excludedCount = 0;
+      // A line of an unfinished iteration is kept only for the best line of depth 1, which
+      // the search always completes before it looks at the clock.
+      if (lines.length > 0 && !(this.stopped && result.depth > 0)) {
+        lines.sort((a, b) => b.score - a.score);
+        const best = lines[0]!;
+        for (let k = 0; k < lines.length; k++) prev[k] = lines[k]!.score;
+        result.bestMove = best.pv[0]!;
+        result.ponderMove = best.pv[1] ?? 0;
+        result.score = best.score;
         result.depth = depth;
-        result.pv = pv;
+        result.pv = best.pv;
+        result.lines = lines;
       }
       result.seldepth = this.seldepth;
       const timeMs = this.now() - t0;
-      limits.onInfo?.({
-        depth,
-        seldepth: this.seldepth,
-        score: result.score,
-        nodes: this.nodes,
-        timeMs,
-        nps: timeMs > 0 ? Math.round((this.nodes * 1000) / timeMs) : 0,
-        hashfull: this.tt.hashfull(),
-        pv: result.pv,
-      });
+      if (limits.onInfo !== undefined && result.depth === depth) {
+        for (let k = 0; k < lines.length; k++) {
+          limits.onInfo({
+            depth,
+            seldepth: this.seldepth,
+            multipv: k + 1,
+            score: lines[k]!.score,
+            nodes: this.nodes,
+            timeMs,
+            nps: timeMs > 0 ? Math.round((this.nodes * 1000) / timeMs) : 0,
+            hashfull: this.tt.hashfull(),
+            pv: lines[k]!.pv,
+          });
+        }
+      }
       if (this.stopped) break;
       // A found mate will not get shorter by searching much deeper.
-      if (isMateScore(score) && depth >= 2 * (MATE - Math.abs(score)) + 2) break;
+      if (multiPv === 1 && isMateScore(result.score) && depth >= 2 * (MATE - Math.abs(result.score)) + 2) break;
       // Another iteration usually costs more than all before it: do not start one we cannot finish.
-      if (this.deadline !== Infinity && this.now() - t0 > (this.deadline - t0) * 0.5) break;
+      if (soft !== undefined && this.now() - t0 > soft * 0.5) break;
     }
     result.nodes = this.nodes;
     result.timeMs = this.now() - t0;
     return result;
+  }
+
+  /** One root search around the previous score, widening the window until the score fits. */
+  private aspiration(depth: number, prev: number): number {
+    if (depth < 4 || isMateScore(prev)) return this.pvs(depth, -INF, INF, 0, true);
+    let delta = 35;
+    let alpha = prev - delta;
+    let beta = prev + delta;
+    for (;;) {
+      const score = this.pvs(depth, alpha, beta, 0, true);
+      if (this.stopped) return score;
+      if (score <= alpha) alpha = Math.max(-INF, score - delta);
+      else if (score >= beta) beta = Math.min(INF, score + delta);
+      else return score;
+      delta *= 2;
+    }
+  }
+
+  /** Whether a root move is left out: not among `searchmoves`, or already given a MultiPV line. */
+  private skipAtRoot(m: Move): boolean {
+    if (this.rootFilter !== null && !this.rootFilter.has(m)) return true;
+    for (let i = 0; i < this.excludedCount; i++) if (this.excluded[i] === m) return true;
+    return false;
   }
 
   private rootLegalMoves(): Move[] {
@@ -203,7 +269,12 @@ export class Search {
   }
 
   private checkLimits(): void {
-    if (this.nodes >= this.nodeLimit || (this.deadline !== Infinity && this.now() >= this.deadline) || this.signal?.aborted === true) {
+    if (
+      this.nodes >= this.nodeLimit ||
+      (this.deadline !== Infinity && this.now() >= this.deadline) ||
+      this.signal?.aborted === true ||
+      (this.stopFlag !== undefined && this.stopFlag[0] !== 0)
+    ) {
       this.stopped = true;
     }
   }
@@ -248,14 +319,30 @@ export class Search {
       }
     }
 
-    // Null move: if passing still fails high, a real move will too.
-    if (!isPv && !inCheck && ply > 0 && depth >= 2 && beta > -WIN && beta < WIN && pos.nullMoveSafe() && pos.evaluate(beta - 1, beta) >= beta) {
+    // Null move: if passing still fails high, a real move will too. Deep cutoffs are verified
+    // by a reduced search without null moves, in case the side to move is in zugzwang.
+    if (!isPv && !inCheck && ply > 0 && depth >= 2 && this.nullDisabled === 0 && this.pathMove[ply - 1] !== 0 && beta > -WIN && beta < WIN && pos.nullMoveSafe() && pos.evaluate(beta - 1, beta) >= beta) {
       const r = depth >= 6 ? 3 : 2;
+      this.pathMove[ply] = 0;
       pos.makeNull();
-      const s = -this.pvs(depth - 1 - r, -beta, -beta + 1, ply + 1, false);
+      let s = -this.pvs(depth - 1 - r, -beta, -beta + 1, ply + 1, false);
       pos.unmakeNull();
       if (this.stopped) return 0;
-      if (s >= beta) return s >= WIN ? beta : s;
+      if (s >= beta) {
+        if (s >= WIN) s = beta;
+        if (depth < VERIFY_DEPTH) return s;
+        this.nullDisabled++;
+        const v = this.pvs(depth - 1 - r, beta - 1, beta, ply, false);
+        this.nullDisabled--;
+        if (this.stopped) return 0;
+        if (v >= beta) return s;
+      }
+    }
+
+    // Futility: near the leaves, a quiet move cannot lift a hopeless static score to alpha.
+    let futile = false;
+    if (!isPv && !inCheck && depth <= 2 && alpha > -WIN && alpha < WIN) {
+      futile = pos.evaluate(alpha - FUTILITY_MARGIN * depth, alpha - FUTILITY_MARGIN * depth + 1) + FUTILITY_MARGIN * depth <= alpha;
     }
 
     const start = ply * SLICE;
@@ -268,10 +355,16 @@ export class Search {
     const oldAlpha = alpha;
     for (let i = start; i < end; i++) {
       const m = this.pickNext(i, end);
-      if (ply === 0 && this.rootFilter !== null && !this.rootFilter.has(m)) continue;
+      if (ply === 0 && this.skipAtRoot(m)) continue;
       const quiet = pos.captureScore(m) === 0;
       if (!pos.make(m)) continue;
       legal++;
+      if (futile && quiet && legal > 1 && !pos.inCheck()) {
+        pos.unmake();
+        if (best < alpha) best = alpha;
+        continue;
+      }
+      this.pathMove[ply] = m;
       let score: number;
       if (legal === 1) {
         score = -this.pvs(depth - 1, -beta, -alpha, ply + 1, isPv);
@@ -299,6 +392,7 @@ export class Search {
                 this.killers[k] = m;
               }
               this.history[m & 0xffff]! += depth * depth;
+              if (ply > 0) this.countermoves[this.pathMove[ply - 1]! & 0xffff] = m;
             }
             break;
           }
@@ -306,12 +400,12 @@ export class Search {
       }
     }
     if (legal === 0) {
-      if (ply === 0 && this.rootFilter !== null) return 0;
+      if (ply === 0 && (this.rootFilter !== null || this.excludedCount > 0)) return 0;
       return inCheck || pos.stalemateLoses ? -MATE + ply : (ply & 1) === 0 ? this.drawScore : -this.drawScore;
     }
     // Path-dependent (perpetual) scores stay out of the table, and so does a root restricted
     // to some of its moves.
-    if ((Math.abs(best) <= WIN || Math.abs(best) > BAN) && !(ply === 0 && this.rootFilter !== null)) {
+    if ((Math.abs(best) <= WIN || Math.abs(best) > BAN) && !(ply === 0 && (this.rootFilter !== null || this.excludedCount > 0))) {
       const bound = best >= beta ? BOUND_LOWER : best > oldAlpha ? BOUND_EXACT : BOUND_UPPER;
       tt.store(pos.keyLo, pos.keyHi, bestMove, best, depth, bound, ply);
     }
@@ -366,6 +460,7 @@ export class Search {
     const pos = this.pos;
     const k1 = this.killers[ply * 2]!;
     const k2 = this.killers[ply * 2 + 1]!;
+    const counter = ply > 0 ? this.countermoves[this.pathMove[ply - 1]! & 0xffff]! : 0;
     for (let i = start; i < end; i++) {
       const m = this.moves[i]!;
       let s: number;
@@ -375,7 +470,8 @@ export class Search {
         if (c !== 0) s = (1 << 20) + c;
         else if (m === k1) s = (1 << 19) + 1;
         else if (m === k2) s = 1 << 19;
-        else s = Math.min(this.history[m & 0xffff]!, (1 << 19) - 1);
+        else if (m === counter) s = (1 << 19) - 1;
+        else s = Math.min(this.history[m & 0xffff]!, (1 << 19) - 2);
       }
       this.order[i] = s;
     }

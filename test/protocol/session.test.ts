@@ -1,23 +1,36 @@
 import { describe, expect, it } from 'vitest';
-import { ProtocolSession } from '../../src/index.js';
+import { Engine, ProtocolSession } from '../../src/index.js';
 import { rng } from '../helpers/data.js';
 
-function session(): { s: ProtocolSession; out: string[]; send: (...lines: string[]) => string[] } {
+function session(engine?: Engine): {
+  s: ProtocolSession;
+  out: string[];
+  send: (...lines: string[]) => string[];
+  think: (...lines: string[]) => Promise<string[]>;
+} {
   const out: string[] = [];
-  const s = new ProtocolSession((l) => out.push(l));
+  const s = new ProtocolSession((l) => out.push(l), { engine: engine ?? new Engine({ thread: 'inline' }) });
   return {
     s,
     out,
+    /** Lines answered at once. */
     send: (...lines) => {
       out.length = 0;
       for (const l of lines) s.handle(l);
+      return [...out];
+    },
+    /** Lines answered once every search they start has answered. */
+    think: async (...lines) => {
+      out.length = 0;
+      for (const l of lines) s.handle(l);
+      await s.idle();
       return [...out];
     },
   };
 }
 
 describe('UCI', () => {
-  it('answers uci, isready and quit', () => {
+  it('answers uci, isready and quit', async () => {
     const { s, send } = session();
     const hello = send('uci');
     expect(hello[0]).toMatch(/^id name qiengine/);
@@ -28,7 +41,7 @@ describe('UCI', () => {
     expect(s.finished).toBe(true);
   });
 
-  it('xiangqi: d prints the board, Fen, Key (key64) and Lock1 for every vector', () => {
+  it('xiangqi: d prints the board, Fen, Key (key64) and Lock1 for every vector', async () => {
     const { send } = session();
     send('uci', 'setoption name UCI_Variant value xiangqi');
     const cases: Array<[string, string, string]> = [
@@ -47,7 +60,7 @@ describe('UCI', () => {
     }
   });
 
-  it('xiangqi: go perft N prints one line per root move, a blank line, then the total', () => {
+  it('xiangqi: go perft N prints one line per root move, a blank line, then the total', async () => {
     const { send } = session();
     send('setoption name UCI_Variant value xiangqi');
     const out = send('position startpos', 'go perft 2');
@@ -57,7 +70,7 @@ describe('UCI', () => {
     expect(out.slice(0, 44).every((l) => /^[a-i]\d[a-i]\d: \d+$/.test(l))).toBe(true);
   });
 
-  it('xiangqi: a bad position line changes nothing', () => {
+  it('xiangqi: a bad position line changes nothing', async () => {
     const { send } = session();
     send('setoption name UCI_Variant value xiangqi', 'position startpos moves h2e2');
     const before = send('d');
@@ -67,7 +80,7 @@ describe('UCI', () => {
     expect(send('d')).toEqual(before);
   });
 
-  it('UCI_Variant: chess by default, xiangqi and chess selectable, anything else rejected', () => {
+  it('UCI_Variant: chess by default, xiangqi and chess selectable, anything else rejected', async () => {
     const { s, send } = session();
     send('uci');
     expect(s.variant).toBe('chess');
@@ -81,12 +94,12 @@ describe('UCI', () => {
     expect(s.options.get('hash')).toBe('32');
   });
 
-  it('unknown and garbage lines get info string, and 10,000 random lines never break the loop', () => {
+  it('unknown and garbage lines get info string, and 10,000 random lines never break the loop', async () => {
     const { s, send } = session();
     expect(send('hello world')).toEqual(["info string unknown command 'hello'"]);
     expect(send('go perft x')[0]).toMatch(/^info string go perft/);
     const rand = rng(99);
-    const words = ['uci', 'ucci', 'isready', 'position', 'startpos', 'fen', 'moves', 'go', 'perft', '1', '2', 'd', 'setoption', 'name', 'value', 'banmoves', 'h2e2', 'h9g7', 'stop', 'ucinewgame', 'x', '\u0000', '炮二平五', '-1', '99', 'e2e4', 'e7e8q', 'UCI_Variant', 'chess', 'xiangqi', 'e1g1'];
+    const words = ['infinite', 'ponder', 'ponderhit', 'probe', 'multipv', 'searchmoves', 'uci', 'ucci', 'isready', 'position', 'startpos', 'fen', 'moves', 'go', 'perft', '1', '2', 'd', 'setoption', 'name', 'value', 'banmoves', 'h2e2', 'h9g7', 'stop', 'ucinewgame', 'x', '\u0000', '炮二平五', '-1', '99', 'e2e4', 'e7e8q', 'UCI_Variant', 'chess', 'xiangqi', 'e1g1'];
     for (let i = 0; i < 10_000; i++) {
       const n = Math.floor(rand() * 6);
       let line = Array.from({ length: n }, () => words[Math.floor(rand() * words.length)]!).join(' ');
@@ -95,39 +108,45 @@ describe('UCI', () => {
       if (line.startsWith('go')) line += ' nodes 300';
       expect(() => s.handle(line)).not.toThrow();
     }
+    // Searches started by the garbage (some infinite) answer once stopped; the loop survives.
+    for (let k = 0; k < 100_000 && s.busy; k++) {
+      s.handle('stop');
+      await new Promise((r) => setTimeout(r, 0));
+    }
+    expect(s.busy).toBe(false);
     expect(s.finished).toBe(false);
     expect(send('isready')).toEqual(['readyok']);
   });
 });
 
 describe('UCI search', () => {
-  it('go depth / nodes / movetime / clock answer a legal bestmove with info lines', () => {
-    const { send } = session();
+  it('go depth / nodes / movetime / clock answer a legal bestmove with info lines', async () => {
+    const { send, think } = session();
     send('uci', 'position startpos moves e2e4');
-    const out = send('go depth 3');
+    const out = await think('go depth 3');
     expect(out.filter((l) => l.startsWith('info depth')).length).toBe(3);
     expect(out[0]).toMatch(/^info depth 1 seldepth \d+ score cp -?\d+ nodes \d+ nps \d+ hashfull \d+ time \d+ pv [a-h]/);
     expect(out.at(-1)).toMatch(/^bestmove [a-h][1-8][a-h][1-8]/);
-    expect(send('go nodes 5000').at(-1)).toMatch(/^bestmove /);
-    expect(send('go movetime 50').at(-1)).toMatch(/^bestmove /);
-    expect(send('go wtime 1000 btime 1000 winc 10 binc 10').at(-1)).toMatch(/^bestmove /);
-    expect(send('go depth 2 searchmoves a7a6').at(-1)).toMatch(/^bestmove a7a6/);
-    expect(send('go depth x')[0]).toMatch(/^info string go: depth needs a non-negative number/);
+    expect((await think('go nodes 5000')).at(-1)).toMatch(/^bestmove /);
+    expect((await think('go movetime 50')).at(-1)).toMatch(/^bestmove /);
+    expect((await think('go wtime 1000 btime 1000 winc 10 binc 10')).at(-1)).toMatch(/^bestmove /);
+    expect((await think('go depth 2 searchmoves a7a6')).at(-1)).toMatch(/^bestmove a7a6/);
+    expect((await think('go depth x'))[0]).toMatch(/^info string go: depth needs a non-negative number/);
   });
 
-  it('finds mate and reports it as mate N; a finished game answers bestmove (none)', () => {
-    const { send } = session();
+  it('finds mate and reports it as mate N; a finished game answers bestmove (none)', async () => {
+    const { send, think } = session();
     send('uci', 'position fen 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1');
-    const out = send('go depth 3');
+    const out = (await think('go depth 3'));
     expect(out.some((l) => / score mate 1 /.test(l))).toBe(true);
     expect(out.at(-1)).toBe('bestmove a1a8');
     send('position fen R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1');
-    expect(send('go depth 3').at(-1)).toBe('bestmove (none)');
+    expect((await think('go depth 3')).at(-1)).toBe('bestmove (none)');
   });
 });
 
 describe('UCI chess', () => {
-  it('plain uci plays chess: position, d with the Polyglot key, go perft', () => {
+  it('plain uci plays chess: position, d with the Polyglot key, go perft', async () => {
     const { send } = session();
     send('uci');
     const d = send('position startpos moves e2e4 d7d5 e4e5 f7f5', 'd');
@@ -141,7 +160,7 @@ describe('UCI chess', () => {
     expect(perft.at(-1)).toBe('Nodes searched: 97862');
   });
 
-  it('moves must be UCI; a bad move, FEN or castling leaves the position as it was', () => {
+  it('moves must be UCI; a bad move, FEN or castling leaves the position as it was', async () => {
     const { send } = session();
     send('uci', 'position startpos moves e2e4');
     const before = send('d');
@@ -155,8 +174,8 @@ describe('UCI chess', () => {
 });
 
 describe('UCCI', () => {
-  it('ucci enters ElephantEye mode: ucciok, banmoves, nobestmove, bye', () => {
-    const { s, send } = session();
+  it('ucci enters ElephantEye mode: ucciok, banmoves, nobestmove, bye', async () => {
+    const { s, send, think } = session();
     expect(send('ucci').at(-1)).toBe('ucciok');
     expect(s.mode).toBe('ucci');
     expect(s.variant).toBe('xiangqi');
@@ -167,12 +186,12 @@ describe('UCCI', () => {
     expect(perft).not.toContain('h2e2: 1');
     expect(perft.at(-1)).toBe('Nodes searched: 42');
     expect(send('banmoves z0z0')[0]).toMatch(/^info string/);
-    const go = send('go depth 3');
+    const go = (await think('go depth 3'));
     expect(go.at(-1)).toMatch(/^bestmove [a-i]\d[a-i]\d/);
     expect(go.at(-1)).not.toMatch(/bestmove (h2e2|b2e2)/); // banned
     expect(go.filter((l) => l.startsWith('info depth')).length).toBe(3);
     send('position fen 3k5/9/9/9/9/9/9/9/9/3RK4 b - - 0 1');
-    expect(send('go depth 2').at(-1)).toBe('nobestmove');
+    expect((await think('go depth 2')).at(-1)).toBe('nobestmove');
     expect(send('quit')).toEqual(['bye']);
   });
 });

@@ -1,0 +1,356 @@
+/**
+ * The embeddable engine: `await engine.search(position, limits)`.
+ *
+ * Searches run off the caller's thread (`worker_threads` in Node, a module Web Worker in
+ * browsers), so the caller's event loop stays free; where no worker can start, the engine
+ * falls back to searching inline. A shared stop flag lets an `AbortSignal` end a worker's
+ * search within a millisecond or so, and the search still answers with the best move of its
+ * last completed depth. Searches on one engine run one after another, in call order.
+ */
+import { QiengineError } from '../core/errors.js';
+import type { Chess } from '../chess/game.js';
+import type { Xiangqi } from '../xiangqi/game.js';
+import { openSession, specOf, type PositionSpec, type XiangqiLineNotation } from './games.js';
+import { Searcher, type EngineInfo, type EngineResult, type HashEntry, type SearchRequest } from './searcher.js';
+import { budgetFor, type Clock } from './time.js';
+
+export type { EngineInfo, EngineLine, EngineResult, EngineScore, HashEntry } from './searcher.js';
+export type { Clock } from './time.js';
+
+/** A position: a spec (game, FEN, moves) or a game object, whose history comes along. */
+export type EnginePosition = PositionSpec | Chess | Xiangqi;
+
+export interface EngineOptions {
+  /** Transposition table size in megabytes (default 16). */
+  hashMb?: number;
+  /** `auto` (default): a worker if one starts, else inline. `worker`: a worker or an error. `inline`: never a worker. */
+  thread?: 'auto' | 'worker' | 'inline';
+  /** Where the worker script is (default: `worker.js` beside this module, as the package ships it). */
+  workerUrl?: string | URL;
+  /** Taken off clock budgets for transmission delays, in milliseconds (default 30). */
+  moveOverheadMs?: number;
+}
+
+export interface EngineSearchOptions {
+  /** Think this long, in milliseconds. */
+  movetimeMs?: number;
+  /** Search to this depth. */
+  depth?: number;
+  /** Stop after about this many nodes. */
+  nodes?: number;
+  /** Manage this clock (the side to move's). */
+  clock?: Clock;
+  /** Report this many best lines (default 1). */
+  multiPv?: number;
+  /** Only these root moves, in protocol coordinates. */
+  searchMoves?: readonly string[];
+  /** Never these root moves (UCCI `banmoves`). */
+  banMoves?: readonly string[];
+  /** Stops the search; the promise still resolves with the best move found so far. */
+  signal?: AbortSignal;
+  /** Progress after every completed depth (one call per line with MultiPV). */
+  onInfo?: (info: EngineInfo) => void;
+  /** Human notation of xiangqi lines: `wxf` (default) or `chinese`. */
+  notation?: XiangqiLineNotation;
+  /** Overrides the engine's `moveOverheadMs` for this search's clock. */
+  moveOverheadMs?: number;
+}
+
+/** With no limit at all (and no signal to end it), a search thinks this long. */
+export const DEFAULT_MOVETIME_MS = 1000;
+
+/** The small surface the engine needs from a Node or a browser worker. */
+interface WorkerHandle {
+  post(message: unknown): void;
+  terminate(): void;
+  ref(): void;
+  unref(): void;
+}
+
+type Outbound =
+  | { type: 'ready' }
+  | { type: 'info'; id: number; info: EngineInfo }
+  | { type: 'done'; id: number; result: EngineResult }
+  | { type: 'probed'; id: number; entry: HashEntry | null }
+  | { type: 'error'; id: number; message: string };
+
+interface Pending {
+  onInfo?: (info: EngineInfo) => void;
+  // A search resolves with a result, a probe with an entry.
+  resolve: (r: EngineResult & HashEntry) => void;
+  reject: (e: Error) => void;
+  last?: EngineInfo;
+}
+
+const isNode = typeof process !== 'undefined' && typeof process.versions?.node === 'string';
+
+export class Engine {
+  private readonly options: Required<Pick<EngineOptions, 'hashMb' | 'thread' | 'moveOverheadMs'>> & Pick<EngineOptions, 'workerUrl'>;
+  private searcher: Searcher | null = null;
+  private worker: Promise<WorkerHandle | null> | null = null;
+  private readonly pending = new Map<number, Pending>();
+  private nextId = 1;
+  private queue: Promise<unknown> = Promise.resolve();
+  private closed = false;
+
+  constructor(options: EngineOptions = {}) {
+    this.options = {
+      hashMb: options.hashMb ?? 16,
+      thread: options.thread ?? 'auto',
+      moveOverheadMs: options.moveOverheadMs ?? 30,
+      workerUrl: options.workerUrl,
+    };
+  }
+
+  /**
+   * Searches a position. Rejects with a {@link FenError} or {@link IllegalMoveError} for a bad
+   * position, before anything is searched.
+   */
+  async search(position: EnginePosition, options: EngineSearchOptions = {}): Promise<EngineResult> {
+    if (this.closed) throw new QiengineError('the engine is closed');
+    const request = this.requestFor(position, options);
+    const run = this.queue.then(() => this.dispatch(request, options));
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  /** Searches on the calling thread and returns when done (for scripts and tests). */
+  searchSync(position: EnginePosition, options: EngineSearchOptions = {}): EngineResult {
+    const request = this.requestFor(position, options);
+    return this.inline().run(request, options.onInfo, undefined, options.signal);
+  }
+
+  /** What the transposition table holds for a position (UCCI `probe`), or null. */
+  async probe(position: EnginePosition): Promise<HashEntry | null> {
+    const request = this.requestFor(position, { depth: 1 });
+    await this.queue;
+    const w = await this.ensureWorker();
+    if (w === null) return this.inline().probe(request);
+    return new Promise<HashEntry | null>((resolve, reject) => {
+      const id = this.nextId++;
+      this.pending.set(id, { resolve: (e) => resolve(e as HashEntry | null), reject });
+      w.post({ type: 'probe', id, request });
+    });
+  }
+
+  /** Whether searches run on a worker (`worker`) or on the caller's thread (`inline`). */
+  async threadMode(): Promise<'worker' | 'inline'> {
+    return (await this.ensureWorker()) === null ? 'inline' : 'worker';
+  }
+
+  /** Resizes (and clears) the transposition table. */
+  setHashSize(mb: number): void {
+    this.options.hashMb = mb;
+    this.searcher?.setHash(mb);
+    void this.worker?.then((w) => w?.post({ type: 'hash', mb }));
+  }
+
+  /** Forgets everything learnt: the next search starts from an empty table. */
+  clear(): void {
+    this.searcher?.clear();
+    void this.worker?.then((w) => w?.post({ type: 'clear' }));
+  }
+
+  /** Ends the worker. Searches already queued are rejected. */
+  close(): void {
+    this.closed = true;
+    void this.worker?.then((w) => w?.terminate());
+    for (const p of this.pending.values()) p.reject(new QiengineError('the engine was closed'));
+    this.pending.clear();
+  }
+
+  private requestFor(position: EnginePosition, o: EngineSearchOptions): SearchRequest {
+    const spec: PositionSpec = 'game' in position && typeof position.game === 'string' ? (position as PositionSpec) : specOf(position as Chess | Xiangqi);
+    openSession(spec); // validates: throws a typed error now, in the caller's thread
+    const positive = (name: string, v: number | undefined): number | undefined => {
+      if (v === undefined) return undefined;
+      if (typeof v !== 'number' || !Number.isFinite(v) || v < 0) throw new QiengineError(`${name} must be a non-negative number`);
+      return v;
+    };
+    const req: SearchRequest = {
+      game: spec.game,
+      fen: spec.fen,
+      moves: spec.moves === undefined ? undefined : [...spec.moves],
+      depth: positive('depth', o.depth),
+      nodes: positive('nodes', o.nodes),
+      movetimeMs: positive('movetimeMs', o.movetimeMs),
+      multiPv: positive('multiPv', o.multiPv),
+      searchMoves: o.searchMoves === undefined ? undefined : [...o.searchMoves],
+      banMoves: o.banMoves === undefined ? undefined : [...o.banMoves],
+      notation: o.notation,
+    };
+    if (o.clock !== undefined && req.movetimeMs === undefined) {
+      positive('clock.remainingMs', o.clock.remainingMs);
+      const b = budgetFor(o.clock, o.moveOverheadMs ?? this.options.moveOverheadMs);
+      req.movetimeMs = b.hardMs;
+      req.softMs = b.softMs;
+    }
+    if (req.depth === undefined && req.nodes === undefined && req.movetimeMs === undefined && o.signal === undefined) req.movetimeMs = DEFAULT_MOVETIME_MS;
+    return req;
+  }
+
+  private inline(): Searcher {
+    this.searcher ??= new Searcher(this.options.hashMb);
+    return this.searcher;
+  }
+
+  private async dispatch(req: SearchRequest, o: EngineSearchOptions): Promise<EngineResult> {
+    const w = await this.ensureWorker();
+    if (w === null) {
+      // Let the caller's pending work run before the thread is taken.
+      await new Promise((r) => setTimeout(r, 0));
+      return this.inline().run(req, o.onInfo, undefined, o.signal);
+    }
+    return new Promise<EngineResult>((resolve, reject) => {
+      const id = this.nextId++;
+      const shared = typeof SharedArrayBuffer !== 'undefined' ? new Int32Array(new SharedArrayBuffer(4)) : undefined;
+      const signal = o.signal;
+      const onAbort = (): void => {
+        if (shared !== undefined) {
+          Atomics.store(shared, 0, 1);
+          return;
+        }
+        // No shared memory (a browser page that is not cross-origin isolated): end the worker
+        // and answer with the last completed depth.
+        const p = this.pending.get(id);
+        this.pending.delete(id);
+        w.terminate();
+        this.worker = null;
+        if (p !== undefined) resolve(this.fromLastInfo(req, p.last));
+      };
+      const done = (): void => {
+        signal?.removeEventListener('abort', onAbort);
+        if (this.pending.size === 0) w.unref();
+      };
+      this.pending.set(id, {
+        onInfo: o.onInfo,
+        resolve: (r) => {
+          done();
+          resolve(r as EngineResult);
+        },
+        reject: (e) => {
+          done();
+          reject(e);
+        },
+      });
+      w.ref();
+      w.post({ type: 'search', id, request: req, stop: shared });
+      if (signal !== undefined) {
+        if (signal.aborted) onAbort();
+        else signal.addEventListener('abort', onAbort, { once: true });
+      }
+    });
+  }
+
+  /** An answer made from the last progress report, or a depth-1 search when there was none. */
+  private fromLastInfo(req: SearchRequest, last: EngineInfo | undefined): EngineResult {
+    if (last === undefined || last.pv.length === 0) return this.inline().run({ ...req, depth: 1, nodes: undefined, movetimeMs: undefined, softMs: undefined }, undefined, undefined, undefined);
+    return {
+      bestMove: last.pv[0] ?? null,
+      ponderMove: last.pv[1] ?? null,
+      score: last.score,
+      depth: last.depth,
+      seldepth: last.seldepth,
+      nodes: last.nodes,
+      timeMs: last.timeMs,
+      pv: last.pv,
+      pvNotation: last.pvNotation,
+      lines: [{ multipv: 1, score: last.score, pv: last.pv, pvNotation: last.pvNotation }],
+    };
+  }
+
+  private onMessage(msg: Outbound): void {
+    if (msg.type === 'ready') return;
+    const p = this.pending.get(msg.id);
+    if (p === undefined) return;
+    if (msg.type === 'info') {
+      if (msg.info.multipv === 1) p.last = msg.info;
+      p.onInfo?.(msg.info);
+    } else if (msg.type === 'done') {
+      this.pending.delete(msg.id);
+      p.resolve(msg.result as EngineResult & HashEntry);
+    } else if (msg.type === 'probed') {
+      this.pending.delete(msg.id);
+      p.resolve(msg.entry as EngineResult & HashEntry);
+    } else {
+      this.pending.delete(msg.id);
+      p.reject(new QiengineError(msg.message));
+    }
+  }
+
+  /** Starts the worker once; resolves to null when searches must run inline. */
+  private ensureWorker(): Promise<WorkerHandle | null> {
+    if (this.worker !== null) return this.worker;
+    if (this.options.thread === 'inline') {
+      this.worker = Promise.resolve(null);
+      return this.worker;
+    }
+    this.worker = this.startWorker().then(
+      (w) => w,
+      (e: unknown) => {
+        if (this.options.thread === 'worker') throw e instanceof Error ? e : new QiengineError(String(e));
+        return null;
+      },
+    );
+    return this.worker;
+  }
+
+  private async startWorker(): Promise<WorkerHandle> {
+    const url = this.options.workerUrl ?? new URL('./worker.js', import.meta.url);
+    let handle: WorkerHandle;
+    const ready = new Promise<void>((resolve, reject) => {
+      const onMessage = (m: Outbound): void => {
+        if (m.type === 'ready') resolve();
+        this.onMessage(m);
+      };
+      const onError = (e: unknown): void => {
+        reject(e instanceof Error ? e : new QiengineError(`the search worker failed: ${String(e)}`));
+        for (const p of this.pending.values()) p.reject(new QiengineError('the search worker failed'));
+        this.pending.clear();
+      };
+      handle = isNode ? this.nodeWorker(url, onMessage, onError) : this.webWorker(url, onMessage, onError);
+    });
+    // A worker that never says hello is as good as none.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new QiengineError('the search worker did not start')), 10000);
+    });
+    try {
+      await Promise.race([ready, timeout]);
+    } catch (e) {
+      handle!.terminate();
+      throw e;
+    } finally {
+      clearTimeout(timer);
+    }
+    handle!.unref();
+    return handle!;
+  }
+
+  private nodeWorker(url: string | URL, onMessage: (m: Outbound) => void, onError: (e: unknown) => void): WorkerHandle {
+    const wt = nodeWorkerThreads();
+    const w = new wt.Worker(url);
+    w.on('message', onMessage);
+    w.on('error', onError);
+    w.on('exit', (code) => {
+      if (code !== 0) onError(new QiengineError(`the search worker exited with code ${code}`));
+    });
+    return { post: (m) => w.postMessage(m), terminate: () => void w.terminate(), ref: () => w.ref(), unref: () => w.unref() };
+  }
+
+  private webWorker(url: string | URL, onMessage: (m: Outbound) => void, onError: (e: unknown) => void): WorkerHandle {
+    const W = (globalThis as unknown as { Worker?: new (u: string | URL, o?: { type: 'module' }) => Worker }).Worker;
+    if (W === undefined) throw new QiengineError('no Worker in this environment');
+    const w = new W(url, { type: 'module' });
+    w.addEventListener('message', (e: MessageEvent<Outbound>) => onMessage(e.data));
+    w.addEventListener('error', (e) => onError(new QiengineError(`the search worker failed: ${e.message}`)));
+    return { post: (m) => w.postMessage(m), terminate: () => w.terminate(), ref: () => undefined, unref: () => undefined };
+  }
+}
+
+/** Node's worker_threads, fetched without a static import so that browser bundles stay clean. */
+function nodeWorkerThreads(): typeof import('node:worker_threads') {
+  const getBuiltin = (process as unknown as { getBuiltinModule?: (id: string) => unknown }).getBuiltinModule;
+  if (typeof getBuiltin === 'function') return getBuiltin('node:worker_threads') as typeof import('node:worker_threads');
+  throw new QiengineError('worker_threads is not available (Node 20.16 or later is needed)');
+}

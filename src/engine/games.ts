@@ -1,0 +1,156 @@
+/**
+ * What the engine layer needs from each game, written once per game: build a position from a
+ * FEN and moves, read and write moves in protocol coordinates (UCI for chess, ICCS for
+ * xiangqi), write a line in the game's human notation, and the game's draw contempt.
+ *
+ * The protocol, the Engine and the match referee all go through these adapters, so no caller
+ * has to branch on the game.
+ */
+import { NotationError, QiengineError } from '../core/errors.js';
+import type { GamePosition } from '../core/game.js';
+import type { Move } from '../core/move.js';
+import { hex64 } from '../core/zobrist.js';
+import { START_FEN as CHESS_START_FEN, writeFen as writeChessFen } from '../chess/fen.js';
+import { Chess, chessDiagram } from '../chess/game.js';
+import type { ChessPosition } from '../chess/position.js';
+import { lineToSan, moveToUci } from '../chess/san.js';
+import { START_FEN as XIANGQI_START_FEN, writeFen as writeXiangqiFen } from '../xiangqi/fen.js';
+import { boardDiagram, Xiangqi } from '../xiangqi/game.js';
+import { moveToChinese, moveToIccs, moveToWxf } from '../xiangqi/notation.js';
+import type { XiangqiPosition } from '../xiangqi/position.js';
+
+/** The games qiengine plays. */
+export type GameKind = 'chess' | 'xiangqi';
+
+/** Human notation for xiangqi lines. */
+export type XiangqiLineNotation = 'wxf' | 'chinese';
+
+/** A position to search: a game, a starting FEN (default: the game's start) and moves played from it. */
+export interface PositionSpec {
+  game: GameKind;
+  fen?: string;
+  /** Moves in protocol coordinates: UCI (`e2e4`, `e7e8q`) for chess, ICCS (`h2e2`) for xiangqi. */
+  moves?: readonly string[];
+}
+
+/** A game in progress, behind one interface. */
+export interface GameSession {
+  readonly kind: GameKind;
+  /** The position the search works on (with its whole history, for repetitions). */
+  readonly position: GamePosition;
+  fen(): string;
+  /** Makes a move given in protocol coordinates. @throws {IllegalMoveError} */
+  play(move: string): void;
+  /** Reads a legal move in protocol coordinates. @throws {IllegalMoveError} */
+  parse(move: string): Move;
+  /** A move in protocol coordinates. */
+  format(move: Move): string;
+  /** A line from the current position in the game's human notation (SAN; WXF or Chinese). */
+  humanLine(moves: readonly Move[], notation?: XiangqiLineNotation): string[];
+  /** The legal moves of the side to move. */
+  legalMoves(): Move[];
+  perftDivide(depth: number): Array<{ move: string; nodes: number }>;
+  /** The lines a `d` command prints. */
+  describe(): string[];
+  /** What a draw is worth to the side to move, in centipawns (the contempt). */
+  readonly drawScore: number;
+  /** The game status: over or not, and the winner by side index (null for a draw). */
+  status(): { over: false } | { over: true; reason: string; winner: 0 | 1 | null };
+}
+
+const UCI_MOVE = /^[a-h][1-8][a-h][1-8][nbrq]?$/;
+
+function chessSession(fen: string): GameSession {
+  const game = new Chess(fen);
+  const strict = (m: string): string => {
+    if (!UCI_MOVE.test(m)) throw new NotationError(m, 'expected a UCI move such as e2e4 or e7e8q', game.fen());
+    return m;
+  };
+  return {
+    kind: 'chess',
+    position: game.position,
+    fen: () => game.fen(),
+    play: (m) => void game.move(strict(m)),
+    parse: (m) => game.parseMove(strict(m)),
+    format: moveToUci,
+    humanLine: (moves) => lineToSan(game.position, moves),
+    legalMoves: () => game.legalMoves(),
+    perftDivide: (d) => game.perftDivide(d),
+    describe: () => [...chessDiagram(game.position).split('\n'), `Fen: ${game.fen()}`, `Key: ${hex64(game.key())}`, `Pawn key: ${hex64(game.pawnKey())}`],
+    drawScore: 0,
+    status: () => {
+      // A referee claims every draw it can (threefold repetition, the 50-move rule) at once.
+      const s = game.status();
+      if (!s.over) return s.claims.length > 0 ? { over: true, reason: String(s.claims[0]), winner: null } : { over: false };
+      return { over: true, reason: s.reason ?? 'draw', winner: s.winner === 'white' ? 0 : s.winner === 'black' ? 1 : null };
+    },
+  };
+}
+
+function xiangqiSession(fen: string): GameSession {
+  const game = new Xiangqi(fen);
+  return {
+    kind: 'xiangqi',
+    position: game.position,
+    fen: () => game.fen(),
+    play: (m) => void game.move(m, 'iccs'),
+    parse: (m) => game.parseMove(m, 'iccs'),
+    format: moveToIccs,
+    humanLine: (moves, notation = 'wxf') => xiangqiLine(game.position, moves, notation),
+    legalMoves: () => game.legalMoves(),
+    perftDivide: (d) => game.perftDivide(d),
+    describe: () => [...boardDiagram(game.position).split('\n'), `Fen: ${game.fen()}`, `Key: ${hex64(game.key64())}`, `Lock1: ${game.keyWords().lock1}`],
+    // ElephantEye's DRAW_VALUE: a draw is slightly bad for the side to move at the root.
+    drawScore: -20,
+    status: () => {
+      const s = game.status();
+      if (!s.over) return { over: false };
+      return { over: true, reason: s.reason, winner: s.winner === 'red' ? 0 : s.winner === 'black' ? 1 : null };
+    },
+  };
+}
+
+function xiangqiLine(pos: XiangqiPosition, moves: readonly Move[], notation: XiangqiLineNotation): string[] {
+  const out: string[] = [];
+  let made = 0;
+  try {
+    for (const m of moves) {
+      out.push(notation === 'chinese' ? moveToChinese(pos, m) : moveToWxf(pos, m));
+      pos.makeMove(m);
+      made++;
+    }
+  } finally {
+    for (; made > 0; made--) pos.unmakeMove();
+  }
+  return out;
+}
+
+/** The standard starting FEN of a game. */
+export function startFen(kind: GameKind): string {
+  return kind === 'chess' ? CHESS_START_FEN : XIANGQI_START_FEN;
+}
+
+/**
+ * Sets up a game from a FEN (default: the start) and moves in protocol coordinates.
+ * @throws {FenError} or {@link IllegalMoveError}
+ */
+export function openSession(spec: PositionSpec): GameSession {
+  if (spec.game !== 'chess' && spec.game !== 'xiangqi') throw new QiengineError(`unknown game '${String(spec.game).slice(0, 20)}' (chess or xiangqi)`);
+  const session = spec.game === 'chess' ? chessSession(spec.fen ?? CHESS_START_FEN) : xiangqiSession(spec.fen ?? XIANGQI_START_FEN);
+  for (const m of spec.moves ?? []) session.play(m);
+  return session;
+}
+
+/** The spec (root FEN and moves since) of a game object, so that its history travels with it. */
+export function specOf(game: Chess | Xiangqi): PositionSpec {
+  if (game instanceof Chess) {
+    const root = game.position.clone() as ChessPosition;
+    while (root.ply > 0) root.unmakeMove();
+    return { game: 'chess', fen: writeChessFen(root), moves: game.history({ notation: 'uci' }) };
+  }
+  const root = game.position.clone();
+  const moves: string[] = [];
+  for (let p = 0; p < root.ply; p++) moves.push(moveToIccs(root.histMove[p]!));
+  while (root.ply > 0) root.unmakeMove();
+  return { game: 'xiangqi', fen: writeXiangqiFen(root), moves };
+}

@@ -1,0 +1,185 @@
+/**
+ * The search as a service: a serialisable request in, progress reports and a result out, with
+ * moves as text. The inline engine calls it directly; the worker calls the very same code on
+ * its own thread, so both modes give identical answers.
+ */
+import type { Move } from '../core/move.js';
+import { isMateScore, mateIn, Search, type SearchInfo, type SearchResult } from '../search/search.js';
+import { BOUND_EXACT, BOUND_LOWER, BOUND_NONE, TranspositionTable } from '../search/tt.js';
+import { openSession, type GameKind, type GameSession, type XiangqiLineNotation } from './games.js';
+
+/** A transposition-table entry: the stored move, score, depth, and whether the score is exact or a bound. */
+export interface HashEntry {
+  move: string | null;
+  score: EngineScore;
+  depth: number;
+  bound: 'exact' | 'lower' | 'upper';
+}
+
+/** A score: centipawns, or moves to mate (negative when the side to move is mated). */
+export type EngineScore = { cp: number } | { mate: number };
+
+/** A search request, as it crosses to a worker. */
+export interface SearchRequest {
+  game: GameKind;
+  fen?: string;
+  moves?: readonly string[];
+  depth?: number;
+  nodes?: number;
+  /** Hard time limit. */
+  movetimeMs?: number;
+  /** Intended time (no new iteration after about half of it). */
+  softMs?: number;
+  multiPv?: number;
+  /** Only these root moves (protocol coordinates). */
+  searchMoves?: readonly string[];
+  /** Never these root moves (UCCI `banmoves`). */
+  banMoves?: readonly string[];
+  /** Human notation for xiangqi PVs (default WXF). */
+  notation?: XiangqiLineNotation;
+}
+
+/** A progress report after a completed depth, one per line with MultiPV. */
+export interface EngineInfo {
+  depth: number;
+  seldepth: number;
+  multipv: number;
+  score: EngineScore;
+  nodes: number;
+  nps: number;
+  hashfull: number;
+  timeMs: number;
+  /** The principal variation in protocol coordinates. */
+  pv: string[];
+  /** The same line in the game's human notation: SAN for chess, WXF or Chinese for xiangqi. */
+  pvNotation: string[];
+}
+
+/** One line of a finished search. */
+export interface EngineLine {
+  multipv: number;
+  score: EngineScore;
+  pv: string[];
+  pvNotation: string[];
+}
+
+/** The answer of a search. */
+export interface EngineResult {
+  /** The best move in protocol coordinates, or null when the side to move has no legal move. */
+  bestMove: string | null;
+  /** The expected reply, or null. */
+  ponderMove: string | null;
+  score: EngineScore;
+  depth: number;
+  seldepth: number;
+  nodes: number;
+  timeMs: number;
+  pv: string[];
+  pvNotation: string[];
+  /** All lines of the last completed depth, best first (more than one with `multiPv`). */
+  lines: EngineLine[];
+}
+
+/** A search score as {@link EngineScore}. */
+export function toEngineScore(score: number): EngineScore {
+  return isMateScore(score) ? { mate: mateIn(score) } : { cp: score };
+}
+
+/** Owns the searches (one per game, so each stays monomorphic) and their shared table. */
+export class Searcher {
+  private tt: TranspositionTable;
+  private readonly searches = new Map<GameKind, Search>();
+
+  constructor(hashMb = 16) {
+    this.tt = new TranspositionTable(hashMb);
+  }
+
+  setHash(mb: number): void {
+    this.tt.resize(mb);
+  }
+
+  clear(): void {
+    this.tt.clear();
+    for (const s of this.searches.values()) s.clear();
+  }
+
+  /** What the transposition table knows about a position, or null (UCCI `probe`). */
+  probe(spec: { game: GameKind; fen?: string; moves?: readonly string[] }): HashEntry | null {
+    const session = openSession(spec);
+    const pos = session.position;
+    if (!this.tt.probe(pos.keyLo, pos.keyHi, 0) || this.tt.bound === BOUND_NONE) return null;
+    const bound = this.tt.bound === BOUND_EXACT ? 'exact' : this.tt.bound === BOUND_LOWER ? 'lower' : 'upper';
+    return { move: this.tt.move === 0 ? null : session.format(this.tt.move), score: toEngineScore(this.tt.score), depth: this.tt.depth, bound };
+  }
+
+  private searchFor(game: GameKind): Search {
+    let s = this.searches.get(game);
+    if (s === undefined) {
+      s = new Search(this.tt);
+      this.searches.set(game, s);
+    }
+    return s;
+  }
+
+  /**
+   * Runs one search. Throws a {@link QiengineError} for a bad position or move list, before
+   * anything is searched.
+   */
+  run(req: SearchRequest, onInfo?: (info: EngineInfo) => void, stopFlag?: Int32Array, signal?: AbortSignal): EngineResult {
+    const session = openSession({ game: req.game, fen: req.fen, moves: req.moves });
+    const rootMoves = rootMoveList(session, req);
+    const notation = req.notation ?? 'wxf';
+    const result: SearchResult = this.searchFor(req.game).run(session.position, {
+      depth: req.depth,
+      nodes: req.nodes,
+      movetimeMs: req.movetimeMs,
+      softMs: req.softMs,
+      multiPv: req.multiPv,
+      rootMoves,
+      drawScore: session.drawScore,
+      stopFlag,
+      signal,
+      onInfo: onInfo === undefined ? undefined : (i: SearchInfo) => onInfo(infoOf(session, i, notation)),
+    });
+    const fmt = (m: Move): string => session.format(m);
+    return {
+      bestMove: result.bestMove === 0 ? null : fmt(result.bestMove),
+      ponderMove: result.ponderMove === 0 ? null : fmt(result.ponderMove),
+      score: toEngineScore(result.score),
+      depth: result.depth,
+      seldepth: result.seldepth,
+      nodes: result.nodes,
+      timeMs: Math.round(result.timeMs),
+      pv: result.pv.map(fmt),
+      pvNotation: session.humanLine(result.pv, notation),
+      lines: result.lines.map((l, k) => ({ multipv: k + 1, score: toEngineScore(l.score), pv: l.pv.map(fmt), pvNotation: session.humanLine(l.pv, notation) })),
+    };
+  }
+}
+
+function infoOf(session: GameSession, i: SearchInfo, notation: XiangqiLineNotation): EngineInfo {
+  return {
+    depth: i.depth,
+    seldepth: i.seldepth,
+    multipv: i.multipv,
+    score: toEngineScore(i.score),
+    nodes: i.nodes,
+    nps: i.nps,
+    hashfull: i.hashfull,
+    timeMs: Math.round(i.timeMs),
+    pv: i.pv.map((m) => session.format(m)),
+    pvNotation: session.humanLine(i.pv, notation),
+  };
+}
+
+/** The root moves allowed by `searchMoves` and `banMoves`, or undefined for all. */
+function rootMoveList(session: GameSession, req: SearchRequest): Move[] | undefined {
+  if (req.searchMoves === undefined && req.banMoves === undefined) return undefined;
+  let allowed = req.searchMoves === undefined ? session.legalMoves() : req.searchMoves.map((m) => session.parse(m));
+  if (req.banMoves !== undefined) {
+    const banned = new Set(req.banMoves.map((m) => session.parse(m)));
+    allowed = allowed.filter((m) => !banned.has(m));
+  }
+  // An empty list is allowed: the search then reports no best move (UCCI `nobestmove`).
+  return allowed;
+}

@@ -1,0 +1,64 @@
+/**
+ * The engine's worker: runs {@link Searcher} off the caller's thread. The same file serves
+ * Node (`worker_threads`) and browsers (a module Web Worker).
+ *
+ * Messages in: `{type: 'search', id, request, stop}` (stop is an Int32Array on a
+ * SharedArrayBuffer, or absent), `{type: 'hash', mb}`, `{type: 'clear'}`.
+ * Messages out: `{type: 'ready'}`, `{type: 'info', id, info}`, `{type: 'done', id, result}`,
+ * `{type: 'probed', id, entry}`, `{type: 'error', id, message}`.
+ */
+import { Searcher, type SearchRequest } from './searcher.js';
+
+type Inbound =
+  | { type: 'search'; id: number; request: SearchRequest; stop?: Int32Array }
+  | { type: 'probe'; id: number; request: SearchRequest }
+  | { type: 'hash'; mb: number }
+  | { type: 'clear' };
+
+interface Port {
+  post(message: unknown): void;
+  listen(handler: (message: Inbound) => void): void;
+}
+
+const searcher = new Searcher();
+
+function serve(port: Port): void {
+  port.listen((msg) => {
+    if (msg.type === 'hash') searcher.setHash(msg.mb);
+    else if (msg.type === 'clear') searcher.clear();
+    else if (msg.type === 'probe') {
+      try {
+        port.post({ type: 'probed', id: msg.id, entry: searcher.probe(msg.request) });
+      } catch (e) {
+        port.post({ type: 'error', id: msg.id, message: e instanceof Error ? e.message : String(e) });
+      }
+    }
+    else if (msg.type === 'search') {
+      try {
+        const result = searcher.run(msg.request, (info) => port.post({ type: 'info', id: msg.id, info }), msg.stop);
+        port.post({ type: 'done', id: msg.id, result });
+      } catch (e) {
+        port.post({ type: 'error', id: msg.id, message: e instanceof Error ? e.message : String(e) });
+      }
+    }
+  });
+  port.post({ type: 'ready' });
+}
+
+interface WebWorkerScope {
+  postMessage(m: unknown): void;
+  addEventListener(type: 'message', h: (e: { data: Inbound }) => void): void;
+}
+
+const scope = globalThis as unknown as { WorkerGlobalScope?: unknown } & WebWorkerScope;
+if (typeof scope.WorkerGlobalScope !== 'undefined') {
+  serve({ post: (m) => scope.postMessage(m), listen: (h) => scope.addEventListener('message', (e) => h(e.data)) });
+} else {
+  // A variable specifier keeps browser bundlers from trying to resolve the Node module.
+  const threads = 'node:worker_threads';
+  void import(/* @vite-ignore */ threads).then((wt: typeof import('node:worker_threads')) => {
+    const port = wt.parentPort;
+    if (port === null) return;
+    serve({ post: (m) => port.postMessage(m), listen: (h) => port.on('message', h) });
+  });
+}

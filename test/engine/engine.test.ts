@@ -1,0 +1,175 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { Chess, Engine, FenError, IllegalMoveError, ProtocolSession, Xiangqi, type EngineInfo } from '../../src/index.js';
+import { workerUrl } from '../helpers/worker.js';
+
+const engines: Engine[] = [];
+function engine(options: ConstructorParameters<typeof Engine>[0] = {}): Engine {
+  const e = new Engine({ workerUrl: workerUrl(), ...options });
+  engines.push(e);
+  return e;
+}
+afterAll(() => engines.forEach((e) => e.close()));
+
+describe('Engine (worker)', () => {
+  it('searches on a worker while the caller keeps its event loop', async () => {
+    const e = engine();
+    expect(await e.threadMode()).toBe('worker');
+    let ticks = 0;
+    const timer = setInterval(() => ticks++, 5);
+    const infos: EngineInfo[] = [];
+    const r = await e.search({ game: 'xiangqi' }, { movetimeMs: 300, onInfo: (i) => infos.push(i) });
+    clearInterval(timer);
+    expect(ticks).toBeGreaterThan(5);
+    expect(new Xiangqi().moves()).toContain(r.bestMove);
+    expect(r.depth).toBeGreaterThan(3);
+    expect(infos.length).toBe(r.depth);
+    expect(infos.at(-1)!.pv).toEqual(r.pv);
+    expect(r.pvNotation.length).toBe(r.pv.length);
+    expect(r.pvNotation[0]).toMatch(/^[KABNRCPE+\-.=1-9a-e]+$/);
+  });
+
+  it('an AbortSignal ends a search that has no other limit, which still answers with a move', async () => {
+    const e = engine();
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 150);
+    const r = await e.search({ game: 'chess' }, { signal: controller.signal });
+    expect(new Chess().moves()).toContain(r.bestMove);
+    expect(r.depth).toBeGreaterThanOrEqual(1);
+    // Already aborted: answers from depth 1.
+    const pre = new AbortController();
+    pre.abort();
+    const r2 = await e.search({ game: 'chess' }, { signal: pre.signal });
+    expect(r2.bestMove).not.toBeNull();
+  });
+
+  it('worker, inline and sync searches to a fixed depth give the same answer (determinism)', async () => {
+    const spec = { game: 'chess' as const, moves: ['e2e4', 'e7e5', 'g1f3'] };
+    const a = await engine().search(spec, { depth: 7 });
+    const b = await engine({ thread: 'inline' }).search(spec, { depth: 7 });
+    const c = engine().searchSync(spec, { depth: 7 });
+    for (const r of [b, c]) {
+      expect(r.bestMove).toBe(a.bestMove);
+      expect(r.score).toEqual(a.score);
+      expect(r.nodes).toBe(a.nodes);
+      expect(r.pv).toEqual(a.pv);
+    }
+  });
+
+  it('bad input rejects with a typed error before searching', async () => {
+    const e = engine();
+    await expect(e.search({ game: 'chess', fen: '8/8/8 w - - 0 1' }, { depth: 1 })).rejects.toBeInstanceOf(FenError);
+    await expect(e.search({ game: 'xiangqi', moves: ['h2e2', 'h2e2'] }, { depth: 1 })).rejects.toBeInstanceOf(IllegalMoveError);
+    await expect(e.search({ game: 'chess' }, { depth: -1 })).rejects.toThrow(/depth must be a non-negative number/);
+    expect(() => e.searchSync({ game: 'go' as 'chess' })).toThrow(/unknown game/);
+    // The engine still works afterwards.
+    expect((await e.search({ game: 'chess' }, { depth: 2 })).bestMove).not.toBeNull();
+  });
+
+  it('MultiPV gives distinct first moves, best first', async () => {
+    const r = await engine().search({ game: 'chess' }, { depth: 5, multiPv: 4 });
+    expect(r.lines.length).toBe(4);
+    expect(new Set(r.lines.map((l) => l.pv[0])).size).toBe(4);
+    const cps = r.lines.map((l) => ('cp' in l.score ? l.score.cp : 0));
+    expect([...cps].sort((x, y) => y - x)).toEqual(cps);
+    expect(r.lines[0]!.pv[0]).toBe(r.bestMove);
+  });
+
+  it('PVs come in SAN for chess and in WXF or Chinese for xiangqi', async () => {
+    const e = engine();
+    const mate = await e.search({ game: 'chess', fen: '6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1' }, { depth: 3 });
+    expect(mate.pvNotation[0]).toBe('Ra8#');
+    expect(mate.score).toEqual({ mate: 1 });
+    const x = { game: 'xiangqi' as const, moves: ['h2e2'] };
+    const wxf = await e.search(x, { depth: 3 });
+    const chinese = await e.search(x, { depth: 3, notation: 'chinese' });
+    expect(wxf.pvNotation[0]).toMatch(/^[A-Z][1-9a-e][+\-.=][1-9]$/);
+    expect(chinese.pvNotation[0]).toMatch(/[\u4e00-\u9fff]/);
+  });
+
+  it('takes game objects with their history: a repeating line is seen as a repetition', async () => {
+    const g = new Chess();
+    for (const m of ['g1f3', 'g8f6', 'f3g1', 'f6g8', 'g1f3', 'g8f6', 'f3g1']) g.move(m);
+    // Black can draw at once by repeating; with contempt 0 and a level position that is fine,
+    // and the result must know the game's history to score f6g8 as 0.
+    const r = await engine().search(g, { depth: 4, searchMoves: ['f6g8'] });
+    expect(r.bestMove).toBe('f6g8');
+    expect(r.score).toEqual({ cp: 0 });
+  });
+
+  it('a clock budget is respected', async () => {
+    const t0 = performance.now();
+    const r = await engine().search({ game: 'xiangqi' }, { clock: { remainingMs: 3000, incrementMs: 0 } });
+    expect(r.bestMove).not.toBeNull();
+    expect(performance.now() - t0).toBeLessThan(3000 * 0.4 + 500);
+  });
+
+  it('falls back to inline without a worker script, unless a worker was required', async () => {
+    const missing = new URL('file:///nonexistent/qiengine-worker.js');
+    const auto = new Engine({ workerUrl: missing });
+    expect(await auto.threadMode()).toBe('inline');
+    expect((await auto.search({ game: 'chess' }, { depth: 2 })).bestMove).not.toBeNull();
+    const strict = new Engine({ workerUrl: missing, thread: 'worker' });
+    await expect(strict.search({ game: 'chess' }, { depth: 2 })).rejects.toThrow();
+  });
+
+  it('probe reads what the table learnt', async () => {
+    const e = engine();
+    expect(await e.probe({ game: 'xiangqi' })).toBeNull();
+    const r = await e.search({ game: 'xiangqi' }, { depth: 5 });
+    const entry = await e.probe({ game: 'xiangqi' });
+    expect(entry?.move).toBe(r.bestMove);
+    expect(entry?.depth).toBeGreaterThanOrEqual(5);
+  });
+});
+
+describe('protocol over the worker: stop and ponderhit', () => {
+  function session() {
+    const out: string[] = [];
+    const s = new ProtocolSession((l) => out.push(l), { engine: engine() });
+    return { s, out };
+  }
+  const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+  it('go infinite thinks until stop, then answers bestmove; isready is answered meanwhile', async () => {
+    const { s, out } = session();
+    s.handle('uci');
+    s.handle('position startpos');
+    s.handle('go infinite');
+    await wait(200);
+    expect(out.some((l) => l.startsWith('bestmove'))).toBe(false);
+    s.handle('isready');
+    expect(out.at(-1)).toBe('readyok');
+    s.handle('stop');
+    await s.idle();
+    expect(out.at(-1)).toMatch(/^bestmove [a-h][1-8][a-h][1-8]/);
+  });
+
+  it('go ponder waits for ponderhit, then plays on its own clock', async () => {
+    const { s, out } = session();
+    s.handle('uci');
+    s.handle('setoption name UCI_Variant value xiangqi');
+    s.handle('position startpos moves h2e2');
+    s.handle('go ponder wtime 3000 btime 3000');
+    await wait(150);
+    expect(out.some((l) => l.startsWith('bestmove'))).toBe(false);
+    s.handle('ponderhit');
+    await s.idle();
+    expect(out.at(-1)).toMatch(/^bestmove [a-i]\d[a-i]\d/);
+  });
+
+  it('lines sent during a search wait their turn; quit stops the search first', async () => {
+    const { s, out } = session();
+    s.handle('uci');
+    s.handle('go infinite');
+    s.handle('position startpos moves e2e4');
+    s.handle('d');
+    await wait(50);
+    expect(out.some((l) => l.startsWith('Fen:'))).toBe(false);
+    s.handle('quit');
+    await s.idle();
+    const best = out.findIndex((l) => l.startsWith('bestmove'));
+    expect(best).toBeGreaterThan(0);
+    expect(out.slice(best).some((l) => l.includes('4P3'))).toBe(true);
+    expect(s.finished).toBe(true);
+  });
+});
