@@ -5,13 +5,24 @@
  *   qiengine [uci]                 UCI loop on stdin/stdout (the default)
  *   qiengine ucci                  UCCI loop (ElephantEye's dialect)
  *   qiengine perft --game chess|xiangqi [--fen F] --depth N [--divide]
+ *   qiengine analyse --game chess|xiangqi [--fen F] [--moves "m1 m2"] [--movetime ms | --depth N]
+ *   qiengine bench [--depth N]
+ *   qiengine match --game G --engine1 SPEC --engine2 SPEC [--games N] [--movetime ms]
  *   qiengine help
  */
+import { writeFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
 import { QiengineError, UsageError } from './core/errors.js';
 import { ENGINE_NAME, ENGINE_VERSION, ProtocolSession } from './protocol/session.js';
 import { Chess } from './chess/game.js';
 import { Xiangqi } from './xiangqi/game.js';
+import { Engine } from './engine/engine.js';
+import type { GameKind } from './engine/games.js';
+import type { EngineInfo, EngineScore } from './engine/searcher.js';
+import { runBench } from './engine/bench.js';
+import { parseEngineSpec } from './match/engine-process.js';
+import { progressBar, runMatch } from './match/match.js';
 
 const USAGE = `${ENGINE_NAME} ${ENGINE_VERSION}
 
@@ -22,9 +33,23 @@ usage:
   qiengine ucci         speak UCCI (ElephantEye's protocol, xiangqi)
   qiengine perft --game chess|xiangqi [--fen FEN] --depth N [--divide]
                         count the leaves of the legal move tree
+  qiengine analyse --game chess|xiangqi [--fen FEN] [--moves "m1 m2 ..."]
+                  [--movetime MS | --depth N] [--multipv K] [--notation wxf|chinese]
+                        think about a position, printing progress after every depth,
+                        then the best move and line in SAN (chess) or WXF/Chinese (xiangqi)
+  qiengine bench [--depth N]
+                        search fixed positions of both games to a fixed depth; prints
+                        the node total (a signature of the search) and nodes/second
+  qiengine match --game chess|xiangqi --engine1 SPEC --engine2 SPEC
+                  [--games N] [--movetime MS] [--concurrency N] [--out FILE.jsonl]
+                        play a match (colours alternate over balanced openings) and
+                        report the score and Elo difference of engine1.
+                        SPEC: qiengine | uci:CMD | ucci:CMD | xboard:CMD, then ;name=value
+                        options, e.g. 'uci:/usr/games/stockfish;UCI_LimitStrength=true;UCI_Elo=2000'
+                        or 'uci:/usr/games/fairy-stockfish;ranks=1' (xiangqi ranks 1-10)
   qiengine help         this text`;
 
-function parseFlags(args: string[]): Map<string, string> {
+function parseFlags(args: string[], allowed: readonly string[]): Map<string, string> {
   const flags = new Map<string, string>();
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
@@ -39,14 +64,117 @@ function parseFlags(args: string[]): Map<string, string> {
     flags.set(name, v);
     i++;
   }
+  for (const k of flags.keys()) if (!allowed.includes(k)) throw new UsageError(`unknown option --${k}`);
   return flags;
 }
 
+function gameFlag(flags: Map<string, string>): GameKind {
+  const g = flags.get('game') ?? 'xiangqi';
+  if (g !== 'xiangqi' && g !== 'chess') throw new UsageError(`--game ${g}: expected chess or xiangqi`);
+  return g;
+}
+
+function intFlag(flags: Map<string, string>, name: string, min: number, max: number): number | undefined {
+  const v = flags.get(name);
+  if (v === undefined) return undefined;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < min || n > max) throw new UsageError(`--${name} must be an integer from ${min} to ${max}`);
+  return n;
+}
+
+function scoreText(s: EngineScore): string {
+  if ('mate' in s) return s.mate > 0 ? `mate in ${s.mate}` : `mated in ${-s.mate}`;
+  return `${s.cp >= 0 ? '+' : ''}${(s.cp / 100).toFixed(2)}`;
+}
+
+function count(n: number): string {
+  return n >= 1e6 ? `${(n / 1e6).toFixed(1)}M` : n >= 1e3 ? `${(n / 1e3).toFixed(0)}k` : String(n);
+}
+
+async function analyseCommand(args: string[]): Promise<void> {
+  const flags = parseFlags(args, ['game', 'fen', 'moves', 'movetime', 'depth', 'multipv', 'notation']);
+  const game = gameFlag(flags);
+  const depth = intFlag(flags, 'depth', 1, 99);
+  const movetime = intFlag(flags, 'movetime', 1, 86_400_000);
+  const multiPv = intFlag(flags, 'multipv', 1, 64) ?? 1;
+  const notation = flags.get('notation') ?? 'wxf';
+  if (notation !== 'wxf' && notation !== 'chinese') throw new UsageError('--notation must be wxf or chinese');
+  const moves = (flags.get('moves') ?? '').split(/\s+/).filter((m) => m !== '');
+  const engine = new Engine({ hashMb: 64 });
+  try {
+    const spec = { game, fen: flags.get('fen'), moves };
+    const board = game === 'chess' ? new Chess(spec.fen) : new Xiangqi(spec.fen);
+    for (const m of moves) board.move(m);
+    process.stdout.write(`${board.ascii()}\n${board.fen()}\n\n`);
+    const limit = depth === undefined && movetime === undefined ? { movetimeMs: 3000 } : { depth, movetimeMs: movetime };
+    const onInfo = (i: EngineInfo): void => {
+      const tag = multiPv > 1 ? ` [${i.multipv}]` : '';
+      process.stdout.write(
+        `depth ${String(i.depth).padStart(2)}${tag}  ${scoreText(i.score).padStart(8)}  nodes ${count(i.nodes).padStart(6)}  nps ${count(i.nps).padStart(5)}  ${String(i.timeMs).padStart(5)} ms  ${i.pvNotation.join(' ')}\n`,
+      );
+    };
+    const r = await engine.search(spec, { ...limit, multiPv, notation: notation as 'wxf' | 'chinese', onInfo });
+    if (r.bestMove === null) {
+      process.stdout.write(`no legal move: ${board.isCheckmate() ? 'checkmate' : 'stalemate'}\n`);
+      return;
+    }
+    process.stdout.write(`\nbest move: ${r.pvNotation[0]} (${r.bestMove})  score ${scoreText(r.score)}  depth ${r.depth}  ${count(r.nodes)} nodes in ${r.timeMs} ms\n`);
+    process.stdout.write(`line: ${r.pvNotation.join(' ')}\n`);
+  } finally {
+    engine.close();
+  }
+}
+
+function benchCommand(args: string[]): void {
+  const flags = parseFlags(args, ['depth']);
+  const depth = intFlag(flags, 'depth', 1, 30);
+  const report = runBench(depth === undefined ? {} : { depth }, (line) => process.stdout.write(line + '\n'));
+  process.stdout.write(`\nNodes searched  : ${report.nodes}\nTime (ms)       : ${Math.round(report.timeMs)}\nNodes/second    : ${Math.round(report.nps)}\n`);
+}
+
+async function matchCommand(args: string[]): Promise<void> {
+  const flags = parseFlags(args, ['game', 'engine1', 'engine2', 'games', 'movetime', 'concurrency', 'out', 'max-plies']);
+  const game = gameFlag(flags);
+  const self = [process.execPath, fileURLToPath(import.meta.url)];
+  const e1 = flags.get('engine1') ?? 'qiengine';
+  const e2 = flags.get('engine2');
+  if (e2 === undefined) throw new UsageError('--engine2 is required (the opponent)');
+  const engines: [ReturnType<typeof parseEngineSpec>, ReturnType<typeof parseEngineSpec>] = [parseEngineSpec(e1, self), parseEngineSpec(e2, self)];
+  const games = intFlag(flags, 'games', 1, 100_000) ?? 100;
+  const movetimeMs = intFlag(flags, 'movetime', 10, 3_600_000) ?? 200;
+  const concurrency = intFlag(flags, 'concurrency', 1, 64) ?? 1;
+  const maxPlies = intFlag(flags, 'max-plies', 10, 10_000) ?? 400;
+  const out = flags.get('out');
+  if (out !== undefined) writeFileSync(out, '');
+  const tty = process.stderr.isTTY === true;
+  process.stderr.write(`${engines[0].name} vs ${engines[1].name}: ${game}, ${games} games, ${movetimeMs} ms/move\n`);
+  const report = await runMatch({
+    game,
+    engines,
+    games,
+    movetimeMs,
+    concurrency,
+    maxPlies,
+    onGame: (r, s, done) => {
+      const bar = progressBar(done, games, s);
+      process.stderr.write(tty ? `\r${bar}` : `${bar}  ${r.result} ${r.reason}\n`);
+      if (out !== undefined) writeFileSync(out, JSON.stringify(r) + '\n', { flag: 'a' });
+    },
+  });
+  if (tty) process.stderr.write('\n');
+  const { score: s, elo } = report;
+  const reasons = new Map<string, number>();
+  for (const r of report.records) reasons.set(r.reason.replace(/'[^']*'/g, '').slice(0, 60), (reasons.get(r.reason.replace(/'[^']*'/g, '').slice(0, 60)) ?? 0) + 1);
+  process.stdout.write(`${engines[0].name} vs ${engines[1].name} (${game}, ${movetimeMs} ms/move)\n`);
+  process.stdout.write(`games ${elo.games}: +${s.wins} =${s.draws} -${s.losses}, score ${(elo.score * 100).toFixed(1)}% (95%: ${(elo.scoreLow * 100).toFixed(1)}-${(elo.scoreHigh * 100).toFixed(1)}%)\n`);
+  process.stdout.write(`elo difference ${Number.isFinite(elo.elo) ? elo.elo.toFixed(0) : elo.elo > 0 ? '+inf' : '-inf'} +/- ${Number.isFinite(elo.margin) ? elo.margin.toFixed(0) : 'inf'}\n`);
+  for (const [reason, n] of [...reasons].sort((a, b) => b[1] - a[1])) process.stdout.write(`  ${n} x ${reason}\n`);
+  for (const m of report.memory) if (m.firstKb !== undefined) process.stdout.write(`memory ${m.engine}: ${m.firstKb} kB after the first game, ${m.lastKb} kB after the last\n`);
+}
+
 function perftCommand(args: string[]): void {
-  const flags = parseFlags(args);
-  for (const k of flags.keys()) if (!['game', 'fen', 'depth', 'divide'].includes(k)) throw new UsageError(`unknown option --${k}`);
-  const gameName = flags.get('game') ?? 'xiangqi';
-  if (gameName !== 'xiangqi' && gameName !== 'chess') throw new UsageError(`--game ${gameName}: expected chess or xiangqi`);
+  const flags = parseFlags(args, ['game', 'fen', 'depth', 'divide']);
+  const gameName = gameFlag(flags);
   const depth = Number(flags.get('depth') ?? '');
   if (!Number.isInteger(depth) || depth < 1 || depth > 12) throw new UsageError('--depth must be an integer from 1 to 12');
   const fen = flags.get('fen');
@@ -81,7 +209,7 @@ function protocolLoop(firstLine?: string): void {
   rl.on('close', () => void session.idle().then(() => process.exit(0)));
 }
 
-function main(argv: string[]): void {
+async function main(argv: string[]): Promise<void> {
   const [cmd, ...rest] = argv;
   try {
     switch (cmd) {
@@ -92,6 +220,13 @@ function main(argv: string[]): void {
         return protocolLoop('ucci');
       case 'perft':
         return perftCommand(rest);
+      case 'analyse':
+      case 'analyze':
+        return await analyseCommand(rest);
+      case 'bench':
+        return benchCommand(rest);
+      case 'match':
+        return await matchCommand(rest);
       case 'help':
       case '--help':
       case '-h':
@@ -114,4 +249,4 @@ function main(argv: string[]): void {
   }
 }
 
-main(process.argv.slice(2));
+void main(process.argv.slice(2));

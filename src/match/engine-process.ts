@@ -1,0 +1,269 @@
+/**
+ * An opponent engine in a child process, driven over UCI, UCCI or the xboard (CECP) protocol,
+ * behind one small interface: start, new game, "your move in this position", quit.
+ *
+ * Moves cross in ICCS/UCI coordinates. Some xiangqi UCI engines (Fairy-Stockfish) number the
+ * ranks 1..10; `ranks: 1` converts for them.
+ */
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createInterface } from 'node:readline';
+import { QiengineError } from '../core/errors.js';
+import type { GameKind } from '../engine/games.js';
+
+export type Dialect = 'uci' | 'ucci' | 'xboard';
+
+/** How to start and talk to an engine. */
+export interface EngineSpec {
+  /** A name for reports. */
+  name: string;
+  dialect: Dialect;
+  command: string;
+  args: string[];
+  /** Options to set after the handshake (UCI/UCCI `setoption`). */
+  options: Array<[string, string]>;
+  /** Rank numbering of xiangqi moves on the wire: 0 (ICCS, the default) or 1 (Fairy-Stockfish's UCI). */
+  ranks: 0 | 1;
+}
+
+/** A move and the engine's own view of the score (from its side), when it said. */
+export interface EngineMove {
+  move: string;
+  /** Centipawns from the mover's point of view; mates as ±(100000 - plies). */
+  score?: number;
+  timeMs: number;
+}
+
+/**
+ * Parses `dialect:command args;option=value;...`. A bare `qiengine` means this package's own
+ * binary over UCI. Examples: `xboard:/usr/games/maxqi`, `uci:fairy-stockfish;UCI_Variant=xiangqi;ranks=1`,
+ * `uci:stockfish;UCI_LimitStrength=true;UCI_Elo=2000`.
+ */
+export function parseEngineSpec(text: string, selfCommand: string[]): EngineSpec {
+  const [head, ...opts] = text.split(';');
+  const options: Array<[string, string]> = [];
+  let ranks: 0 | 1 = 0;
+  let name: string | undefined;
+  for (const o of opts) {
+    const eq = o.indexOf('=');
+    if (eq < 1) throw new QiengineError(`engine option '${o}' should be name=value`);
+    const k = o.slice(0, eq).trim();
+    const v = o.slice(eq + 1).trim();
+    if (k === 'ranks') ranks = v === '1' ? 1 : 0;
+    else if (k === 'name') name = v;
+    else options.push([k, v]);
+  }
+  const h = (head ?? '').trim();
+  if (h === 'qiengine') return { name: name ?? 'qiengine', dialect: 'uci', command: selfCommand[0]!, args: [...selfCommand.slice(1), 'uci'], options, ranks: 0 };
+  const colon = h.indexOf(':');
+  const dialect = h.slice(0, colon);
+  if (colon < 0 || (dialect !== 'uci' && dialect !== 'ucci' && dialect !== 'xboard')) {
+    throw new QiengineError(`engine '${h}' should read uci:<command>, ucci:<command>, xboard:<command> or qiengine`);
+  }
+  const words = h.slice(colon + 1).trim().split(/\s+/).filter((w) => w !== '');
+  if (words.length === 0) throw new QiengineError(`engine '${h}' has no command`);
+  return { name: name ?? words[0]!.split('/').at(-1)!, dialect, command: words[0]!, args: words.slice(1), options, ranks };
+}
+
+/** ICCS (ranks 0..9) to 1..10 ranks, and back. */
+function toWire(move: string, ranks: 0 | 1): string {
+  if (ranks === 0) return move;
+  return move.replace(/([a-i])(\d)/g, (_, f: string, r: string) => f + String(Number(r) + 1));
+}
+function fromWire(move: string, ranks: 0 | 1): string {
+  if (ranks === 0) return move;
+  return move.replace(/([a-i])(\d+)/g, (_, f: string, r: string) => f + String(Number(r) - 1));
+}
+
+export class EngineProcess {
+  private proc!: ChildProcessWithoutNullStreams;
+  private waiters: Array<{ test: (line: string) => boolean; resolve: (line: string) => void }> = [];
+  private lastScore: number | undefined;
+  private features = new Map<string, string>();
+  private sentMoves = 0;
+  /** xboard clock in centiseconds, and moves played since the last time control. */
+  private xbClock = 0;
+  private xbMoves = 0;
+  private exited = false;
+  /** The last lines the engine printed, for error reports. */
+  readonly tail: string[] = [];
+
+  constructor(
+    readonly spec: EngineSpec,
+    private readonly game: GameKind,
+    private readonly movetimeMs: number,
+  ) {}
+
+  async start(): Promise<void> {
+    this.proc = spawn(this.spec.command, this.spec.args, { stdio: ['pipe', 'pipe', 'pipe'] });
+    this.proc.on('exit', () => {
+      this.exited = true;
+      for (const w of this.waiters) w.resolve('');
+      this.waiters = [];
+    });
+    this.proc.on('error', () => {
+      this.exited = true;
+      for (const w of this.waiters) w.resolve('');
+      this.waiters = [];
+    });
+    this.proc.stderr.resume();
+    createInterface({ input: this.proc.stdout }).on('line', (l) => this.onLine(l));
+    const d = this.spec.dialect;
+    if (d === 'uci') {
+      this.send('uci');
+      await this.expect((l) => l === 'uciok', 10000, 'uciok');
+      if (this.game === 'xiangqi') this.send('setoption name UCI_Variant value xiangqi');
+      for (const [k, v] of this.spec.options) this.send(`setoption name ${k} value ${v}`);
+      await this.ready();
+    } else if (d === 'ucci') {
+      this.send('ucci');
+      await this.expect((l) => l === 'ucciok', 10000, 'ucciok');
+      for (const [k, v] of this.spec.options) this.send(`setoption ${k} ${v}`);
+      await this.ready();
+    } else {
+      this.send('xboard');
+      this.send('protover 2');
+      await this.expect((l) => /\bdone=1\b/.test(l), 5000, 'feature done=1').catch(() => undefined);
+    }
+  }
+
+  private onLine(line: string): void {
+    this.tail.push(line);
+    if (this.tail.length > 20) this.tail.shift();
+    const t = line.trim();
+    if (this.spec.dialect === 'xboard') {
+      if (t.startsWith('feature ')) for (const m of t.matchAll(/(\w+)=("[^"]*"|\S+)/g)) this.features.set(m[1]!, m[2]!.replace(/"/g, ''));
+      const post = /^(\d+)\s+(-?\d+)\s+\d+\s+\d+/.exec(t);
+      if (post !== null) this.lastScore = Number(post[2]);
+    } else if (t.startsWith('info ')) {
+      const cp = /\bscore cp (-?\d+)/.exec(t);
+      const mate = /\bscore mate (-?\d+)/.exec(t);
+      if (cp !== null) this.lastScore = Number(cp[1]);
+      else if (mate !== null) {
+        const n = Number(mate[1]);
+        this.lastScore = n > 0 ? 100000 - n : -100000 - n;
+      }
+    }
+    for (let i = 0; i < this.waiters.length; i++) {
+      if (this.waiters[i]!.test(t)) {
+        const w = this.waiters.splice(i, 1)[0]!;
+        w.resolve(t);
+        break;
+      }
+    }
+  }
+
+  private send(line: string): void {
+    if (!this.exited) this.proc.stdin.write(line + '\n');
+  }
+
+  private expect(test: (line: string) => boolean, timeoutMs: number, what: string): Promise<string> {
+    return new Promise((resolve, reject) => {
+      if (this.exited) return reject(new QiengineError(`${this.spec.name} has exited (waiting for ${what})`));
+      const timer = setTimeout(() => {
+        this.waiters = this.waiters.filter((w) => w !== waiter);
+        reject(new QiengineError(`${this.spec.name} did not answer ${what} within ${timeoutMs} ms`));
+      }, timeoutMs);
+      const waiter = {
+        test,
+        resolve: (l: string) => {
+          clearTimeout(timer);
+          if (l === '' && this.exited) reject(new QiengineError(`${this.spec.name} has exited (waiting for ${what})`));
+          else resolve(l);
+        },
+      };
+      this.waiters.push(waiter);
+    });
+  }
+
+  private async ready(): Promise<void> {
+    this.send('isready');
+    await this.expect((l) => l === 'readyok', 10000, 'readyok');
+  }
+
+  /** Starts a new game (the opening moves come with the first {@link play}). */
+  async newGame(): Promise<void> {
+    this.sentMoves = 0;
+    if (this.spec.dialect === 'uci') {
+      this.send('ucinewgame');
+      await this.ready();
+    } else if (this.spec.dialect === 'ucci') {
+      await this.ready();
+    } else {
+      this.send('new');
+      if (this.game === 'xiangqi') this.send('variant xiangqi');
+      this.send('force');
+      this.send('post');
+      // xboard has no per-move time: 40 moves in 40 x movetime averages the same.
+      const seconds = Math.max(1, Math.round((40 * this.movetimeMs) / 1000));
+      this.send(`level 40 ${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')} 0`);
+      this.xbClock = seconds * 100;
+      this.xbMoves = 0;
+      if (this.features.get('ping') === '1') {
+        this.send('ping 1');
+        await this.expect((l) => l === 'pong 1', 10000, 'pong');
+      }
+    }
+  }
+
+  /** Asks for a move in the position reached by `moves` (ICCS/UCI) from the start. */
+  async play(moves: readonly string[]): Promise<EngineMove> {
+    this.lastScore = undefined;
+    const t0 = performance.now();
+    const limit = this.movetimeMs * 10 + 2000;
+    let reply: string;
+    if (this.spec.dialect === 'xboard') {
+      const prefix = this.features.get('usermove') === '1' ? 'usermove ' : '';
+      for (; this.sentMoves < moves.length; this.sentMoves++) this.send(prefix + moves[this.sentMoves]!);
+      this.send(`time ${Math.max(1, Math.round(this.xbClock))}`);
+      this.send(`otim ${Math.max(1, Math.round(this.xbClock))}`);
+      this.send('go');
+      reply = await this.expect((l) => /^move\s+\S+/.test(l) || /^(resign|1-0|0-1|1\/2-1\/2)/.test(l), limit, 'a move');
+      this.send('force');
+      const used = (performance.now() - t0) / 10;
+      this.xbClock -= used;
+      if (++this.xbMoves === 40) {
+        this.xbMoves = 0;
+        this.xbClock += Math.max(1, Math.round((40 * this.movetimeMs) / 1000)) * 100;
+      }
+      const m = /^move\s+(\S+)/.exec(reply);
+      if (m === null) throw new QiengineError(`${this.spec.name} answered '${reply}'`);
+      this.sentMoves++;
+      return { move: m[1]!.toLowerCase(), score: this.lastScore, timeMs: performance.now() - t0 };
+    }
+    const pos = `position startpos${moves.length > 0 ? ' moves ' + moves.map((m) => toWire(m, this.spec.ranks)).join(' ') : ''}`;
+    this.send(pos);
+    this.send(this.spec.dialect === 'ucci' ? `go time ${this.movetimeMs} movestogo 1` : `go movetime ${this.movetimeMs}`);
+    reply = await this.expect((l) => l.startsWith('bestmove') || l === 'nobestmove', limit, 'bestmove');
+    const m = /^bestmove\s+(\S+)/.exec(reply);
+    if (m === null || m[1] === '(none)') throw new QiengineError(`${this.spec.name} answered '${reply}'`);
+    return { move: fromWire(m[1]!, this.spec.ranks), score: this.lastScore, timeMs: performance.now() - t0 };
+  }
+
+  /** The engine process's resident memory in kB (Linux /proc), or undefined where unknown. */
+  rssKb(): number | undefined {
+    try {
+      const status = readFileSync(`/proc/${this.proc.pid}/status`, 'utf8');
+      const m = /VmRSS:\s+(\d+)/.exec(status);
+      return m === null ? undefined : Number(m[1]);
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** Asks the engine to quit, and ends it if it has not within two seconds. */
+  async quit(): Promise<void> {
+    if (this.exited) return;
+    this.send('quit');
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(() => {
+        this.proc.kill();
+        resolve();
+      }, 2000);
+      this.proc.once('exit', () => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+  }
+}

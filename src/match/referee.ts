@@ -1,0 +1,77 @@
+/**
+ * The referee: plays one game between two engine processes under qiengine's rules. It checks
+ * every move, ends the game on mate, stalemate, repetition and perpetual check, the move
+ * limits and insufficient material, and adjudicates when both engines agree that one side is
+ * winning. An engine that sends an illegal move, crashes or runs out of time loses.
+ */
+import { QiengineError } from '../core/errors.js';
+import { openSession, type GameKind } from '../engine/games.js';
+import type { EngineProcess } from './engine-process.js';
+
+export type GameResult = '1-0' | '0-1' | '1/2-1/2';
+
+export interface GameRecord {
+  /** Engine names: who played first (white/red) and second. */
+  first: string;
+  second: string;
+  opening: readonly string[];
+  /** Every move, the opening included (ICCS/UCI). */
+  moves: string[];
+  result: GameResult;
+  reason: string;
+}
+
+export interface RefereeOptions {
+  /** Plies (opening included) after which the game is drawn; default 400. */
+  maxPlies?: number;
+  /** Both engines must agree on a score of at least this (centipawns) ... (default 1000) */
+  resignScore?: number;
+  /** ... for this many consecutive moves of each side (default 3). */
+  resignMoves?: number;
+}
+
+/** Plays `opening` and then lets the engines play it out. */
+export async function playGame(game: GameKind, first: EngineProcess, second: EngineProcess, opening: readonly string[], o: RefereeOptions = {}): Promise<GameRecord> {
+  const maxPlies = o.maxPlies ?? 400;
+  const resignScore = o.resignScore ?? 1000;
+  const resignMoves = o.resignMoves ?? 3;
+  const session = openSession({ game, moves: opening });
+  const moves = [...opening];
+  const record = (result: GameResult, reason: string): GameRecord => ({ first: first.spec.name, second: second.spec.name, opening, moves, result, reason });
+  const winFor = (side: number): GameResult => (side === 0 ? '1-0' : '0-1');
+  await first.newGame();
+  await second.newGame();
+  // Consecutive plies on which the mover claimed a win of at least resignScore while the
+  // other side had conceded as much on its last move; signed by the side ahead.
+  let agree = 0;
+  let lastScore: number | undefined;
+  for (;;) {
+    const status = session.status();
+    if (status.over) return record(status.winner === null ? '1/2-1/2' : winFor(status.winner), status.reason);
+    if (moves.length >= maxPlies) return record('1/2-1/2', 'adjudicated: move limit');
+    const side = session.position.sideToMove;
+    const mover = side === 0 ? first : second;
+    let reply;
+    try {
+      reply = await mover.play(moves);
+    } catch (e) {
+      return record(winFor(side ^ 1), `${mover.spec.name} gave no move: ${e instanceof Error ? e.message : String(e)}`);
+    }
+    try {
+      session.play(reply.move);
+    } catch (e) {
+      if (e instanceof QiengineError) return record(winFor(side ^ 1), `${mover.spec.name} played an illegal move '${reply.move}'`);
+      throw e;
+    }
+    moves.push(reply.move);
+    // Resign adjudication: the mover says it is winning and the other side agreed last move.
+    const s = reply.score;
+    if (s !== undefined && lastScore !== undefined && Math.abs(s) >= resignScore && Math.sign(s) === -Math.sign(lastScore) && Math.abs(lastScore) >= resignScore) {
+      agree++;
+      if (agree >= 2 * resignMoves) return record(winFor(s > 0 ? side : side ^ 1), 'adjudicated: both engines agree');
+    } else {
+      agree = 0;
+    }
+    lastScore = s;
+  }
+}
