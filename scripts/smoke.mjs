@@ -30,4 +30,25 @@ if (!xq.includes('Nodes searched: 79666')) fail(`qiengine uci (xiangqi) answered
 const ucci = execFileSync(process.execPath, [cli, 'ucci'], { input: 'isready\nquit\n' }).toString();
 if (!ucci.includes('ucciok') || !ucci.includes('bye')) fail(`qiengine ucci answered:\n${ucci}`);
 console.log('smoke: qiengine binary answers uci and ucci');
-console.log('smoke: 3 passed, 0 failed');
+
+// The engine from the built package searches on its worker (dist/worker.js), from ESM and CJS.
+for (const [name, mod] of [['import', esm], ['require', cjs]]) {
+  const engine = new mod.Engine();
+  if ((await engine.threadMode()) !== 'worker') fail(`${name}: the Engine did not start its worker`);
+  const r = await engine.search({ game: 'chess', fen: '6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1' }, { depth: 4 });
+  if (r.bestMove !== 'a1a8' || r.pvNotation[0] !== 'Ra8#') fail(`${name}: Engine mate in 1 gave ${JSON.stringify(r)}`);
+  const stop = new AbortController();
+  setTimeout(() => stop.abort(), 100);
+  const t0 = performance.now();
+  const x = await engine.search({ game: 'xiangqi' }, { signal: stop.signal });
+  if (x.bestMove === null || performance.now() - t0 > 2000) fail(`${name}: an aborted search did not answer promptly`);
+  engine.close();
+}
+console.log('smoke: the Engine searches on its worker and stops on an AbortSignal');
+
+const analyse = execFileSync(process.execPath, [cli, 'analyse', '--game', 'xiangqi', '--depth', '5']).toString();
+if (!/best move: \S+ \([a-i]\d[a-i]\d\)/.test(analyse)) fail(`qiengine analyse answered:\n${analyse}`);
+const bench = execFileSync(process.execPath, [cli, 'bench', '--depth', '5']).toString();
+if (!/Nodes searched {2}: \d+/.test(bench)) fail(`qiengine bench answered:\n${bench}`);
+console.log('smoke: qiengine analyse and bench run');
+console.log('smoke: 5 passed, 0 failed');

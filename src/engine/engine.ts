@@ -196,11 +196,7 @@ export class Engine {
 
   private async dispatch(req: SearchRequest, o: EngineSearchOptions): Promise<EngineResult> {
     const w = await this.ensureWorker();
-    if (w === null) {
-      // Let the caller's pending work run before the thread is taken.
-      await new Promise((r) => setTimeout(r, 0));
-      return this.inline().run(req, o.onInfo, undefined, o.signal);
-    }
+    if (w === null) return this.runInline(req, o);
     return new Promise<EngineResult>((resolve, reject) => {
       const id = this.nextId++;
       const shared = typeof SharedArrayBuffer !== 'undefined' ? new Int32Array(new SharedArrayBuffer(4)) : undefined;
@@ -240,6 +236,40 @@ export class Engine {
         else signal.addEventListener('abort', onAbort, { once: true });
       }
     });
+  }
+
+  /**
+   * The inline fallback of {@link search}. Without a signal it is one plain search. With one,
+   * it searches one depth at a time and yields to the event loop in between, so that the
+   * signal can fire on this very thread; the table keeps the earlier depths cheap to redo.
+   */
+  private async runInline(req: SearchRequest, o: EngineSearchOptions): Promise<EngineResult> {
+    const yieldNow = (): Promise<void> => new Promise((r) => setTimeout(r, 0));
+    await yieldNow(); // let the caller's pending work run before the thread is taken
+    const searcher = this.inline();
+    if (o.signal === undefined) return searcher.run(req, o.onInfo);
+    const now = (): number => (typeof performance !== 'undefined' ? performance.now() : Date.now());
+    const t0 = now();
+    const lastDepth = req.depth ?? 99;
+    let result: EngineResult | undefined;
+    let nodes = 0;
+    for (let d = 1; d <= lastDepth; d++) {
+      const elapsed = now() - t0;
+      const left = req.movetimeMs === undefined ? undefined : req.movetimeMs - elapsed;
+      const nodesLeft = req.nodes === undefined ? undefined : req.nodes - nodes;
+      if (result !== undefined) {
+        if (o.signal.aborted || (left !== undefined && left <= 0) || (nodesLeft !== undefined && nodesLeft <= 0)) break;
+        if (req.softMs !== undefined && elapsed > req.softMs * 0.5) break;
+      }
+      const onInfo = o.onInfo === undefined ? undefined : (i: EngineInfo): void => void (i.depth === d && o.onInfo!(i));
+      const r = searcher.run({ ...req, depth: d, movetimeMs: left === undefined ? undefined : Math.max(1, left), softMs: undefined, nodes: nodesLeft }, onInfo, undefined, o.signal);
+      nodes += r.nodes;
+      if (result === undefined || r.depth === d) result = { ...r, nodes, timeMs: Math.round(now() - t0) };
+      if (r.depth < d || r.bestMove === null) break;
+      if ('mate' in r.score && d >= 2 * Math.abs(r.score.mate) + 2) break;
+      await yieldNow();
+    }
+    return result!;
   }
 
   /** An answer made from the last progress report, or a depth-1 search when there was none. */

@@ -27,7 +27,7 @@ export interface EloEstimate {
 export function eloFromScore(p: number): number {
   if (p <= 0) return -Infinity;
   if (p >= 1) return Infinity;
-  return -400 * Math.log10(1 / p - 1);
+  return 400 * Math.log10(p / (1 - p));
 }
 
 export function estimateElo(s: MatchScore): EloEstimate {

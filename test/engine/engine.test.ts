@@ -25,7 +25,7 @@ describe('Engine (worker)', () => {
     expect(infos.length).toBe(r.depth);
     expect(infos.at(-1)!.pv).toEqual(r.pv);
     expect(r.pvNotation.length).toBe(r.pv.length);
-    expect(r.pvNotation[0]).toMatch(/^[KABNRCPE+\-.=1-9a-e]+$/);
+    expect(r.pvNotation[0]).toMatch(/^[KABNHRCPE+\-.=1-9a-e]+$/);
   });
 
   it('an AbortSignal ends a search that has no other limit, which still answers with a move', async () => {
@@ -40,6 +40,18 @@ describe('Engine (worker)', () => {
     pre.abort();
     const r2 = await e.search({ game: 'chess' }, { signal: pre.signal });
     expect(r2.bestMove).not.toBeNull();
+  });
+
+  it('inline, an AbortSignal still ends a search with no other limit (it yields between depths)', async () => {
+    const e = engine({ thread: 'inline' });
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 100);
+    const infos: number[] = [];
+    const r = await e.search({ game: 'xiangqi' }, { signal: controller.signal, onInfo: (i) => infos.push(i.depth) });
+    expect(new Xiangqi().moves()).toContain(r.bestMove);
+    expect(r.depth).toBeGreaterThan(1);
+    // One report per depth, in order, as from a single search.
+    expect(infos).toEqual(Array.from({ length: infos.length }, (_, k) => k + 1));
   });
 
   it('worker, inline and sync searches to a fixed depth give the same answer (determinism)', async () => {
