@@ -92,3 +92,4 @@ export {
 } from './engine/engine.js';
 export { openSession, specOf, startFen, type GameKind, type GameSession, type PositionSpec, type XiangqiLineNotation } from './engine/games.js';
 export { budgetFor, type TimeBudget } from './engine/time.js';
+export { runBench, BENCH_POSITIONS, BENCH_DEPTH, type BenchReport } from './engine/bench.js';

@@ -26,19 +26,20 @@ export interface BenchReport {
   positions: Array<{ game: GameKind; fen: string; nodes: number; timeMs: number; bestMove: string | null }>;
 }
 
-/** Searches every bench position to `depth` with a fresh 16 MB table each time. */
-export function runBench(o: { depth?: number } = {}, log?: (line: string) => void): BenchReport {
+/** Searches every bench position (or the given ones) to `depth` with a fresh 16 MB table each time. */
+export function runBench(o: { depth?: number; positions?: ReadonlyArray<{ game: GameKind; fen: string }> } = {}, log?: (line: string) => void): BenchReport {
   const depth = o.depth ?? BENCH_DEPTH;
+  const list = o.positions ?? BENCH_POSITIONS;
   const positions: BenchReport['positions'] = [];
   let nodes = 0;
   let timeMs = 0;
-  for (const [i, p] of BENCH_POSITIONS.entries()) {
+  for (const [i, p] of list.entries()) {
     const searcher = new Searcher(16);
     const r = searcher.run({ game: p.game, fen: p.fen, depth });
     nodes += r.nodes;
     timeMs += r.timeMs;
     positions.push({ ...p, nodes: r.nodes, timeMs: r.timeMs, bestMove: r.bestMove });
-    log?.(`position ${i + 1}/${BENCH_POSITIONS.length} (${p.game}) depth ${r.depth} best ${r.bestMove} nodes ${r.nodes} time ${r.timeMs} ms`);
+    log?.(`position ${i + 1}/${list.length} (${p.game}) depth ${r.depth} best ${r.bestMove} nodes ${r.nodes} time ${r.timeMs} ms`);
   }
   return { nodes, timeMs, nps: timeMs > 0 ? (nodes * 1000) / timeMs : 0, positions };
 }

@@ -1,0 +1,200 @@
+// Search speed and responsiveness, side by side in one run. Writes bench/RESULTS.md.
+//
+// 1. Time to depth and nodes/second on the eight `qiengine bench` positions: qiengine (built
+//    dist, one thread) beside Debian's Stockfish (chess) and Fairy-Stockfish (xiangqi), each
+//    from an empty 16 MB table with one thread. Depths are not equal work across engines (each
+//    prunes differently); nodes/second is the like-for-like figure.
+// 2. Stop latency: the Engine (worker) searching with only an AbortSignal, aborted at random
+//    times; the time from abort() to the resolved answer.
+// 3. `go movetime 100` through the `qiengine uci` binary on 200 random positions (100 of each
+//    game, from random playouts): the time from `go` to `bestmove`, and every move's legality.
+//
+//   node bench/search.mjs [--no-write] [--depth N]
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { BENCH_POSITIONS, Chess, Engine, Xiangqi, runBench } from '../dist/index.js';
+
+const args = process.argv.slice(2);
+const DEPTH = Number(args[args.indexOf('--depth') + 1] ?? 0) || 11;
+const cli = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
+
+function which(names) {
+  for (const n of names) if (existsSync(n)) return n;
+  return null;
+}
+const STOCKFISH = which(['/usr/games/stockfish', '/usr/bin/stockfish']);
+const FAIRY = which(['/usr/games/fairy-stockfish', '/usr/bin/fairy-stockfish']);
+
+/** A line-oriented child process. */
+class Proc {
+  constructor(cmd, argv = []) {
+    this.p = spawn(cmd, argv, { stdio: ['pipe', 'pipe', 'inherit'] });
+    this.lines = [];
+    this.waiters = [];
+    let buf = '';
+    this.p.stdout.on('data', (d) => {
+      buf += d.toString();
+      let i;
+      while ((i = buf.indexOf('\n')) >= 0) {
+        const line = buf.slice(0, i).trim();
+        buf = buf.slice(i + 1);
+        this.lines.push(line);
+        for (const w of [...this.waiters]) w(line);
+      }
+    });
+  }
+  send(l) {
+    this.p.stdin.write(l + '\n');
+  }
+  until(test) {
+    return new Promise((resolve) => {
+      const w = (line) => {
+        if (test(line)) {
+          this.waiters = this.waiters.filter((x) => x !== w);
+          resolve(line);
+        }
+      };
+      this.waiters.push(w);
+    });
+  }
+  quit() {
+    this.send('quit');
+  }
+}
+
+async function nativeDepth(bin, variant, fen, depth) {
+  const e = new Proc(bin);
+  e.send('uci');
+  await e.until((l) => l === 'uciok');
+  if (variant) e.send(`setoption name UCI_Variant value ${variant}`);
+  e.send('setoption name Threads value 1');
+  e.send('setoption name Hash value 16');
+  e.send('ucinewgame');
+  e.send('isready');
+  await e.until((l) => l === 'readyok');
+  let last = '';
+  const t0 = performance.now();
+  e.send(`position fen ${fen}`);
+  e.send(`go depth ${depth}`);
+  const best = await e.until((l) => {
+    if (l.startsWith('info depth') && l.includes(' nodes ')) last = l;
+    return l.startsWith('bestmove');
+  });
+  const wall = performance.now() - t0;
+  e.quit();
+  const nodes = Number(/ nodes (\d+)/.exec(last)?.[1]);
+  const time = Number(/ time (\d+)/.exec(last)?.[1]);
+  return { nodes, timeMs: Math.max(time, 1), wallMs: wall, best: best.split(' ')[1] };
+}
+
+/** Xiangqi FEN for Fairy-Stockfish: the same board, its own side letters are w/b as ours. */
+const fsfFen = (fen) => fen;
+
+const results = [];
+// Warm qiengine's JIT on a short run first, as a long-running process would be.
+runBench({ depth: 6 });
+for (const p of BENCH_POSITIONS) {
+  const q = runBench({ depth: DEPTH, positions: [p] });
+  const bin = p.game === 'chess' ? STOCKFISH : FAIRY;
+  const native = bin ? await nativeDepth(bin, p.game === 'xiangqi' ? 'xiangqi' : null, p.game === 'xiangqi' ? fsfFen(p.fen) : p.fen, DEPTH) : null;
+  results.push({ ...p, q: q.positions[0], native });
+  console.log(`${p.game} ${p.fen.slice(0, 30)}: qiengine ${q.nodes} nodes ${Math.round(q.timeMs)} ms; native ${native ? `${native.nodes} nodes ${native.timeMs} ms` : 'n/a'}`);
+}
+
+// 2. Stop latency.
+const engine = new Engine();
+if ((await engine.threadMode()) !== 'worker') throw new Error('the Engine did not start a worker');
+const latencies = [];
+let rand = 12345;
+const next = () => ((rand = (rand * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff);
+for (let i = 0; i < 40; i++) {
+  const c = new AbortController();
+  const game = i % 2 === 0 ? 'chess' : 'xiangqi';
+  const wait = 50 + Math.floor(next() * 400);
+  let abortedAt = 0;
+  setTimeout(() => {
+    abortedAt = performance.now();
+    c.abort();
+  }, wait);
+  const r = await engine.search({ game }, { signal: c.signal });
+  latencies.push(performance.now() - abortedAt);
+  if (r.bestMove === null) throw new Error('no move after abort');
+}
+engine.close();
+latencies.sort((a, b) => a - b);
+
+// 3. go movetime 100 on 200 random positions through the binary.
+function randomPositions(game, n, seed) {
+  let s = seed;
+  const r = () => ((s = (s * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff);
+  const out = [];
+  while (out.length < n) {
+    const g = game === 'chess' ? new Chess() : new Xiangqi();
+    const plies = 4 + Math.floor(r() * 60);
+    for (let k = 0; k < plies; k++) {
+      const moves = g.moves();
+      if (moves.length === 0 || g.isGameOver()) break;
+      g.move(moves[Math.floor(r() * moves.length)]);
+    }
+    if (g.moves().length > 0 && !g.isGameOver()) out.push(g.fen());
+  }
+  return out;
+}
+const answers = [];
+let illegal = 0;
+for (const game of ['chess', 'xiangqi']) {
+  const e = new Proc(process.execPath, [cli, 'uci']);
+  e.send('uci');
+  if (game === 'xiangqi') e.send('setoption name UCI_Variant value xiangqi');
+  e.send('isready');
+  await e.until((l) => l === 'readyok');
+  for (const fen of randomPositions(game, 100, game === 'chess' ? 7 : 11)) {
+    e.send(`position fen ${fen}`);
+    const t0 = performance.now();
+    e.send('go movetime 100');
+    const line = await e.until((l) => l.startsWith('bestmove'));
+    answers.push(performance.now() - t0);
+    const move = line.split(' ')[1];
+    const g = game === 'chess' ? new Chess(fen) : new Xiangqi(fen);
+    if (!g.moves().includes(move)) illegal++;
+  }
+  e.quit();
+}
+answers.sort((a, b) => a - b);
+const over = answers.filter((t) => t > 130).length;
+
+const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
+const nativeVersion = (bin) => (bin ? spawnSync(bin, [], { input: 'quit\n' }).stdout.toString().split('\n')[0].trim() : 'not installed');
+const fmt = (n) => (n >= 1e6 ? `${(n / 1e6).toFixed(2)} M` : `${(n / 1e3).toFixed(0)} k`);
+const rows = results.map((r) => {
+  const qn = (r.q.nodes * 1000) / r.q.timeMs;
+  const nn = r.native ? (r.native.nodes * 1000) / r.native.timeMs : NaN;
+  return `| ${r.game} | \`${r.fen}\` | ${Math.round(r.q.timeMs)} ms, ${fmt(r.q.nodes)} nodes | ${fmt(qn)}/s | ${r.native ? `${r.native.timeMs} ms, ${fmt(r.native.nodes)} nodes` : 'n/a'} | ${r.native ? `${fmt(nn)}/s` : 'n/a'} | ${r.native ? (qn / nn).toFixed(2) + 'x' : ''} |`;
+});
+const sum = (game, key) => results.filter((r) => r.game === game).reduce((a, r) => a + (key === 'q' ? r.q.nodes : r.native?.nodes ?? 0), 0);
+const time = (game, key) => results.filter((r) => r.game === game).reduce((a, r) => a + (key === 'q' ? r.q.timeMs : r.native?.timeMs ?? 0), 0);
+const npsOf = (game, key) => (sum(game, key) * 1000) / time(game, key);
+const table = [
+  '<!-- search:start -->',
+  `Machine: ${cpu}, ${os.cpus().length} cores, Node ${process.version}; one search thread each; ${nativeVersion(STOCKFISH)} (chess) and ${nativeVersion(FAIRY)} (xiangqi), Debian builds. Every search to depth ${DEPTH} from an empty 16 MB table. \`node bench/search.mjs\`, ${new Date().toISOString().slice(0, 10)}.`,
+  '',
+  '| game | position | qiengine: time to depth | qiengine nodes/s | native: time to depth | native nodes/s | nodes/s ratio |',
+  '|---|---|---|---|---|---|---|',
+  ...rows,
+  '',
+  `- **Xiangqi, all four positions:** qiengine ${fmt(npsOf('xiangqi', 'q'))}/s, Fairy-Stockfish ${fmt(npsOf('xiangqi', 'n'))}/s (${(npsOf('xiangqi', 'q') / npsOf('xiangqi', 'n')).toFixed(2)}x). Time to depth ${DEPTH}: ${Math.round(time('xiangqi', 'q'))} ms vs ${Math.round(time('xiangqi', 'n'))} ms.`,
+  `- **Chess, all four positions:** qiengine ${fmt(npsOf('chess', 'q'))}/s, Stockfish ${fmt(npsOf('chess', 'n'))}/s (${(npsOf('chess', 'q') / npsOf('chess', 'n')).toFixed(2)}x). Time to depth ${DEPTH}: ${Math.round(time('chess', 'q'))} ms vs ${Math.round(time('chess', 'n'))} ms.`,
+  `- **Stop latency** (Engine on its worker, ${latencies.length} searches aborted at random times): median ${latencies[latencies.length >> 1].toFixed(1)} ms, max ${latencies.at(-1).toFixed(1)} ms from \`abort()\` to the answer.`,
+  `- **\`go movetime 100\`** through \`qiengine uci\` on ${answers.length} random positions (half of each game): median ${answers[answers.length >> 1].toFixed(0)} ms, max ${answers.at(-1).toFixed(0)} ms, ${over} over 130 ms; ${illegal} illegal best moves.`,
+  '<!-- search:end -->',
+].join('\n');
+console.log(table);
+if (!args.includes('--no-write')) {
+  const file = fileURLToPath(new URL('./RESULTS.md', import.meta.url));
+  let old = readFileSync(file, 'utf8');
+  if (!old.includes('<!-- search:start -->')) old += '\n## Search\n\n<!-- search:start -->\n<!-- search:end -->\n';
+  writeFileSync(file, old.replace(/<!-- search:start -->[\s\S]*<!-- search:end -->/, table));
+  console.log('wrote bench/RESULTS.md');
+}
