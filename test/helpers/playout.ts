@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import type { GamePosition } from '../../src/core/game.js';
 import { rng } from './data.js';
 
@@ -22,4 +23,16 @@ export function randomPlayout(pos: GamePosition, seed: number, plies: number, vi
     pos.make(legal[Math.floor(rand() * legal.length)]!);
     visit(pos);
   }
+}
+
+/**
+ * The lazy-evaluation contract of the seam: an answer that differs from the full score lies
+ * outside the window (alpha, alpha + width), on the side the full score lies, and within the
+ * game's lazy margin of it.
+ */
+export function expectLazyOnTheRightSide(lazy: number, full: number, alpha: number, width: number, margin: number): void {
+  if (lazy === full) return;
+  expect(Math.abs(lazy - full)).toBeLessThan(margin);
+  if (lazy <= alpha) expect(full).toBeLessThanOrEqual(alpha);
+  else expect(full).toBeGreaterThanOrEqual(alpha + width);
 }

@@ -195,3 +195,29 @@ describe('UCCI', () => {
     expect(send('quit')).toEqual(['bye']);
   });
 });
+
+describe('options and probe', () => {
+  it('MultiPV adds multipv k to info lines; Clear Hash empties the table; probe answers pophash', async () => {
+    const { send, think } = session();
+    send('uci', 'setoption name MultiPV value 3', 'position startpos');
+    const out = await think('go depth 3');
+    expect(out.filter((l) => l.startsWith('info depth 3')).map((l) => / multipv (\d) /.exec(l)?.[1])).toEqual(['1', '2', '3']);
+    expect(send('setoption name MultiPV value 0')[0]).toMatch(/^info string MultiPV/);
+    expect(send('setoption name Hash value lots')[0]).toMatch(/^info string Hash/);
+    send('setoption name MultiPV value 1');
+    const best = (await think('go depth 4')).at(-1)!.split(' ')[1]!;
+    const probed = await think('probe');
+    expect(probed[0]).toMatch(new RegExp(`^pophash bestmove ${best} (lowerbound -?\\d+ depth \\d+ ?)?(upperbound -?\\d+ depth \\d+)?`));
+    send('setoption name Clear Hash');
+    expect(await think('probe')).toEqual(['pophash']);
+  });
+
+  it('UCCI go time/increment/opptime and ponder with ponderhit', async () => {
+    const { send, think } = session();
+    send('ucci', 'position startpos moves h2e2');
+    expect((await think('go time 2000 increment 0 opptime 2000')).at(-1)).toMatch(/^bestmove [a-i]\d[a-i]\d/);
+    expect(send('setoption usemillisec false')).toEqual([]);
+    expect((await think('go time 2 increment 0')).at(-1)).toMatch(/^bestmove /);
+    expect(send('go time -5')[0]).toMatch(/^info string go: time needs a non-negative number/);
+  });
+});

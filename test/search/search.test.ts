@@ -32,6 +32,35 @@ describe('search', () => {
     expect(mateIn(r.score)).toBe(1);
   });
 
+  it('finds a xiangqi mate that rests on stalemate (no legal move loses)', () => {
+    // d6d7 leaves the black king no move: d8 is covered by the pawn and e9 by the red king.
+    const r = new Search().run(xiangqiFromFen('3k5/9/9/3P5/9/9/9/9/9/4K4 w - - 0 1'), { depth: 4 });
+    expect(moveToIccs(r.bestMove)).toBe('d6d7');
+    expect(mateIn(r.score)).toBe(1);
+    // The same in chess is a draw: stalemating is worth nothing.
+    const c = new Search().run(chessFromFen('7k/8/5K2/6Q1/8/8/8/8 w - - 0 1'), { depth: 4 });
+    expect(moveToUci(c.bestMove)).not.toBe('g5g6');
+  });
+
+  it('MultiPV reports distinct root moves, best first, and a shared stop flag ends a search', () => {
+    const infos: Array<{ depth: number; multipv: number }> = [];
+    const r = new Search().run(chessFromFen('r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3'), {
+      depth: 5,
+      multiPv: 3,
+      onInfo: (i) => infos.push({ depth: i.depth, multipv: i.multipv }),
+    });
+    expect(r.lines.length).toBe(3);
+    expect(new Set(r.lines.map((l) => l.pv[0])).size).toBe(3);
+    expect(r.lines[0]!.score).toBeGreaterThanOrEqual(r.lines[1]!.score);
+    expect(r.lines[1]!.score).toBeGreaterThanOrEqual(r.lines[2]!.score);
+    expect(infos.filter((i) => i.depth === 5).map((i) => i.multipv)).toEqual([1, 2, 3]);
+    const flag = new Int32Array(1);
+    flag[0] = 1;
+    const stopped = new Search().run(xiangqiFromFen('rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1'), { stopFlag: flag });
+    expect(stopped.depth).toBe(1);
+    expect(stopped.bestMove).not.toBe(0);
+  });
+
   it('every best move is legal, in chess and xiangqi positions from the perft suites', () => {
     const s = new Search();
     const check = (pos: GamePosition, legal: number[]) => {
