@@ -381,8 +381,12 @@ export class XiangqiPosition implements GamePosition {
     return REP_NONE;
   }
 
-  /** {@link GamePosition.repetition}: a single repetition, for the search. */
+  /**
+   * {@link GamePosition.repetition}: a single repetition, for the search, or a draw once 120
+   * plies have passed without a capture (the 60-move rule, as the game's default rules count).
+   */
   repetition(): number {
+    if (this.halfmoveClock >= 120) return REP_DRAW;
     return this.repetitionStatus(2);
   }
 

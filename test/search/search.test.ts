@@ -61,6 +61,15 @@ describe('search', () => {
     expect(stopped.bestMove).not.toBe(0);
   });
 
+  it('the xiangqi 60-move rule is a draw in the tree', () => {
+    // A rook up, but 119 plies without a capture: every move reaches the 120th ply without a
+    // capture (none is possible), so the score is the draw score.
+    const s = new Search().run(xiangqiFromFen('4k4/9/9/9/9/9/9/9/4A4/R2AK4 w - - 119 80'), { depth: 3, drawScore: -20 });
+    expect(s.score).toBe(-20);
+    const fresh = new Search().run(xiangqiFromFen('4k4/9/9/9/9/9/9/9/4A4/R2AK4 w - - 0 80'), { depth: 3, drawScore: -20 });
+    expect(fresh.score).toBeGreaterThan(300);
+  });
+
   it('every best move is legal, in chess and xiangqi positions from the perft suites', () => {
     const s = new Search();
     const check = (pos: GamePosition, legal: number[]) => {
