@@ -54,6 +54,8 @@ export interface GameSession {
   describe(): string[];
   /** What a draw is worth to the side to move, in centipawns (the contempt). */
   readonly drawScore: number;
+  /** Plies since the last capture (chess: or pawn move), the count the move-limit rules use. */
+  quietPlies(): number;
   /** The game status: over or not, and the winner by side index (null for a draw). */
   status(): { over: false } | { over: true; reason: string; winner: 0 | 1 | null };
 }
@@ -78,6 +80,7 @@ function chessSession(fen: string): GameSession {
     perftDivide: (d) => game.perftDivide(d),
     describe: () => [...chessDiagram(game.position).split('\n'), `Fen: ${game.fen()}`, `Key: ${hex64(game.key())}`, `Pawn key: ${hex64(game.pawnKey())}`],
     drawScore: 0,
+    quietPlies: () => game.position.halfmoveClock,
     status: () => {
       // A referee claims every draw it can (threefold repetition, the 50-move rule) at once.
       const s = game.status();
@@ -102,6 +105,7 @@ function xiangqiSession(fen: string): GameSession {
     describe: () => [...boardDiagram(game.position).split('\n'), `Fen: ${game.fen()}`, `Key: ${hex64(game.key64())}`, `Lock1: ${game.keyWords().lock1}`],
     // ElephantEye's DRAW_VALUE: a draw is slightly bad for the side to move at the root.
     drawScore: -20,
+    quietPlies: () => game.position.halfmoveClock,
     status: () => {
       const s = game.status();
       if (!s.over) return { over: false };

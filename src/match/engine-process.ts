@@ -13,6 +13,16 @@ import type { GameKind } from '../engine/games.js';
 
 export type Dialect = 'uci' | 'ucci' | 'xboard';
 
+/** An xboard engine claimed a draw (`1/2-1/2 {reason}`) instead of moving; the referee judges it. */
+export class DrawClaim extends QiengineError {
+  constructor(
+    readonly engine: string,
+    readonly claim: string,
+  ) {
+    super(`${engine} claims a draw: ${claim}`);
+  }
+}
+
 /** How to start and talk to an engine. */
 export interface EngineSpec {
   /** A name for reports. */
@@ -210,7 +220,8 @@ export class EngineProcess {
   async play(moves: readonly string[]): Promise<EngineMove> {
     this.lastScore = undefined;
     const t0 = performance.now();
-    const limit = this.movetimeMs * 10 + 2000;
+    // Time to answer before the engine forfeits: ten move times, or (xboard) its whole clock.
+    const limit = Math.max(this.movetimeMs * 10, this.spec.dialect === 'xboard' ? this.xbClock * 10 : 0) + 2000;
     let reply: string;
     if (this.spec.dialect === 'xboard') {
       const prefix = this.features.get('usermove') === '1' ? 'usermove ' : '';
@@ -227,7 +238,10 @@ export class EngineProcess {
         this.xbClock += Math.max(1, Math.round((40 * this.movetimeMs) / 1000)) * 100;
       }
       const m = /^move\s+(\S+)/.exec(reply);
-      if (m === null) throw new QiengineError(`${this.spec.name} answered '${reply}'`);
+      if (m === null) {
+        if (reply.startsWith('1/2-1/2')) throw new DrawClaim(this.spec.name, reply);
+        throw new QiengineError(`${this.spec.name} answered '${reply}'`);
+      }
       this.sentMoves++;
       return { move: m[1]!.toLowerCase(), score: this.lastScore, timeMs: performance.now() - t0 };
     }

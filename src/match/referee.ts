@@ -6,7 +6,7 @@
  */
 import { QiengineError } from '../core/errors.js';
 import { openSession, type GameKind } from '../engine/games.js';
-import type { EngineProcess } from './engine-process.js';
+import { DrawClaim, type EngineProcess } from './engine-process.js';
 
 export type GameResult = '1-0' | '0-1' | '1/2-1/2';
 
@@ -55,6 +55,9 @@ export async function playGame(game: GameKind, first: EngineProcess, second: Eng
     try {
       reply = await mover.play(moves);
     } catch (e) {
+      // A draw claim by the common 50-move rule (100 plies without a capture) is accepted,
+      // as a GUI would; any other refusal to move loses.
+      if (e instanceof DrawClaim && /fifty|50/i.test(e.claim) && session.quietPlies() >= 100) return record('1/2-1/2', `${mover.spec.name} claimed the 50-move rule`);
       return record(winFor(side ^ 1), `${mover.spec.name} gave no move: ${e instanceof Error ? e.message : String(e)}`);
     }
     try {

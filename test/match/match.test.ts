@@ -127,6 +127,36 @@ describe('referee', () => {
   });
 });
 
+describe('xboard engines', () => {
+  it('a draw claim without grounds loses; moves and force mode follow the protocol', async () => {
+    const xb = join(dir, 'fake-xboard.cjs');
+    writeFileSync(
+      xb,
+      `let n = 0; const replies = process.argv.slice(2);
+require('node:readline').createInterface({ input: process.stdin }).on('line', (l) => {
+  if (l === 'protover 2') console.log('feature usermove=1 ping=1 done=1');
+  else if (l.startsWith('ping')) console.log('pong' + l.slice(4));
+  else if (l === 'go') { const r = replies[n++]; console.log(r.startsWith('1/2') ? r : 'move ' + r); }
+  else if (l === 'quit') process.exit(0);
+});`,
+    );
+    const claimer: EngineSpec = { name: 'claimer', dialect: 'xboard', command: process.execPath, args: [xb, 'e2e4', '1/2-1/2 {Draw by fifty move rule}'], options: [], ranks: 0 };
+    const a = new EngineProcess(claimer, 'chess', 50);
+    const b = new EngineProcess(fake('b', ['e7e5']), 'chess', 50);
+    await a.start();
+    await b.start();
+    try {
+      const r = await playGame('chess', a, b, []);
+      expect(r.moves).toEqual(['e2e4', 'e7e5']);
+      expect(r.result).toBe('0-1');
+      expect(r.reason).toMatch(/claimer gave no move: claimer claims a draw/);
+    } finally {
+      await a.quit();
+      await b.quit();
+    }
+  });
+});
+
 describe('match', () => {
   it('alternates colours over openings and scores from the first engine', async () => {
     // 'a' mates with black (fool's mate) and gets mated with white: 1 win, 1 loss.
