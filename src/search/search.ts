@@ -22,6 +22,8 @@ const SLICE = 256;
 const INF = MATE + 1;
 /** From this depth on, a null-move cutoff is confirmed by a reduced search (zugzwang guard). */
 const VERIFY_DEPTH = 7;
+/** What a capture may gain beyond its victim's value (positional swing), for delta pruning. */
+const DELTA_MARGIN = 120;
 /** Per ply of remaining depth, what a quiet move is assumed able to gain at most. */
 const FUTILITY_MARGIN = 110;
 
@@ -190,8 +192,19 @@ export class Search {
         this.excluded[this.excludedCount++] = pv[0]!;
       }
       this.excludedCount = 0;
-      // A line of an unfinished iteration is kept only for the best line of depth 1, which
-      // the search always completes before it looks at the clock.
+      // An iteration stopped part-way: root moves are searched best first, so a move that
+      // raised alpha before the stop is better than the previous best, and is played.
+      if (lines.length === 0 && this.stopped && multiPv === 1 && result.depth > 0 && this.pvLength[0]! > 0) {
+        const pv = Array.from(this.pvTable.subarray(0, this.pvLength[0]!));
+        if (pv[0] !== result.bestMove) {
+          result.bestMove = pv[0]!;
+          result.ponderMove = pv[1] ?? 0;
+          result.pv = pv;
+          result.lines = [{ score: result.score, pv }];
+        }
+      }
+      // Otherwise a line of an unfinished iteration is kept only at depth 1, which the search
+      // always completes before it looks at the clock.
       if (lines.length > 0 && !(this.stopped && result.depth > 0)) {
         lines.sort((a, b) => b.score - a.score);
         const best = lines[0]!;
@@ -223,8 +236,11 @@ export class Search {
       if (this.stopped) break;
       // A found mate will not get shorter by searching much deeper.
       if (multiPv === 1 && isMateScore(result.score) && depth >= 2 * (MATE - Math.abs(result.score)) + 2) break;
-      // Another iteration usually costs more than all before it: do not start one we cannot finish.
-      if (soft !== undefined && this.now() - t0 > soft * 0.5) break;
+      // Another iteration usually costs more than all before it. With a clock, do not start one
+      // we cannot finish; with a fixed move time, go on while most of it is left, since a
+      // part-finished iteration still yields its best root move.
+      const used = this.now() - t0;
+      if (limits.softMs !== undefined ? used > limits.softMs * 0.5 : soft !== undefined && used > soft * 0.6) break;
     }
     result.nodes = this.nodes;
     result.timeMs = this.now() - t0;
@@ -438,6 +454,8 @@ export class Search {
     let legal = 0;
     for (let i = start; i < end; i++) {
       const m = this.pickNext(i, end);
+      // Delta pruning: even winning this victim outright cannot lift the score to alpha.
+      if (!inCheck && best + (pos.captureScore(m) >> 4) + DELTA_MARGIN <= alpha) continue;
       if (!pos.make(m)) continue;
       legal++;
       const score = -this.quiesce(-beta, -alpha, ply + 1);
