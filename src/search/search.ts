@@ -22,6 +22,9 @@ const SLICE = 256;
 const INF = MATE + 1;
 /** From this depth on, a null-move cutoff is confirmed by a reduced search (zugzwang guard). */
 const VERIFY_DEPTH = 7;
+/** Late-move reductions by depth and move number: about ln(depth) * ln(moves) / 2. */
+const LMR = new Int8Array(64 * 64);
+for (let d = 1; d < 64; d++) for (let n = 1; n < 64; n++) LMR[d * 64 + n] = Math.floor(0.5 + (Math.log(d) * Math.log(n)) / 2);
 /** What a capture may gain beyond its victim's value (positional swing), for delta pruning. */
 const DELTA_MARGIN = 120;
 /** Per ply of remaining depth, what a quiet move is assumed able to gain at most. */
@@ -364,6 +367,9 @@ export class Search {
     const start = ply * SLICE;
     const end = pos.generate(this.moves, start, false);
     this.scoreMoves(start, end, ttMove, ply);
+    const k1 = this.killers[ply * 2]!;
+    const k2 = this.killers[ply * 2 + 1]!;
+    const lmpLimit = !isPv && !inCheck && depth <= 3 ? 4 + depth * depth * 2 : 0;
 
     let best = -INF;
     let bestMove = 0;
@@ -375,7 +381,9 @@ export class Search {
       const quiet = pos.captureScore(m) === 0;
       if (!pos.make(m)) continue;
       legal++;
-      if (futile && quiet && legal > 1 && !pos.inCheck()) {
+      // Futility, and late-move pruning: near the leaves, late quiet moves that give no check
+      // are not searched at all.
+      if (quiet && legal > 1 && (futile || (lmpLimit > 0 && legal > lmpLimit && m !== k1 && m !== k2)) && !pos.inCheck()) {
         pos.unmake();
         if (best < alpha) best = alpha;
         continue;
@@ -387,7 +395,11 @@ export class Search {
       } else {
         // Late quiet moves are searched shallower first, with a null window.
         let r = 0;
-        if (depth >= 3 && legal > 3 && quiet && !inCheck && !pos.inCheck()) r = legal > 10 ? 2 : 1;
+        if (depth >= 3 && legal > 3 && quiet && !inCheck && m !== k1 && m !== k2 && !pos.inCheck()) {
+          r = LMR[Math.min(depth, 63) * 64 + Math.min(legal, 63)]!;
+          if (isPv && r > 0) r--;
+          if (r > depth - 2) r = depth - 2;
+        }
         score = -this.pvs(depth - 1 - r, -alpha - 1, -alpha, ply + 1, false);
         if (score > alpha && r > 0) score = -this.pvs(depth - 1, -alpha - 1, -alpha, ply + 1, false);
         if (score > alpha && score < beta) score = -this.pvs(depth - 1, -beta, -alpha, ply + 1, true);
