@@ -4,6 +4,7 @@ import {
   Search,
   Xiangqi,
   chessFromFen,
+  MATE,
   mateIn,
   moveToIccs,
   moveToUci,
@@ -59,6 +60,23 @@ describe('search', () => {
     const stopped = new Search().run(xiangqiFromFen('rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1'), { stopFlag: flag });
     expect(stopped.depth).toBe(1);
     expect(stopped.bestMove).not.toBe(0);
+  });
+
+  it('perpetual-check verdicts depend on the path and never reach the table', () => {
+    // Red has checked on every move; black can now repeat, which would lose for red.
+    const g = new Xiangqi('3k5/9/9/9/9/9/9/9/9/R4K3 w');
+    for (const m of 'a0a9 d9d8 a9a8 d8d9 a8a9 d9d8 a9a8'.split(' ')) g.move(m);
+    const search = new Search();
+    const withHistory = search.run(g.position, { depth: 6 });
+    expect(moveToIccs(withHistory.bestMove)).toBe('d8d9');
+    expect(withHistory.score).toBe(MATE - 100); // BAN: red's perpetual check loses
+    // Without that history the position is simply lost for black (d8d9 f0e0 leaves it no
+    // move). The warm table must give exactly what a cold one gives: nothing leaked.
+    const warm = search.run(xiangqiFromFen(g.fen()), { depth: 6 });
+    const cold = new Search().run(xiangqiFromFen(g.fen()), { depth: 6 });
+    expect(mateIn(cold.score)).toBe(-1);
+    expect(warm.score).toBe(cold.score);
+    expect(warm.pv).toEqual(cold.pv);
   });
 
   it('the xiangqi 60-move rule is a draw in the tree', () => {
