@@ -66,6 +66,7 @@ export async function runMatch(o: MatchOptions): Promise<MatchReport> {
           mem[k]!.firstKb ??= kb;
           mem[k]!.lastKb = kb;
         }
+        r.memoryKb = [mem[0]!.lastKb, mem[1]!.lastKb];
         o.onGame?.(r, { ...score }, done);
       }
     } finally {

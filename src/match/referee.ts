@@ -19,6 +19,8 @@ export interface GameRecord {
   moves: string[];
   result: GameResult;
   reason: string;
+  /** Resident memory (kB, Linux) of the match's first and second engine after the game. */
+  memoryKb?: [number | undefined, number | undefined];
 }
 
 export interface RefereeOptions {

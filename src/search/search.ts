@@ -136,6 +136,8 @@ export class Search {
   private readonly pathMove = new Int32Array(MAX_PLY + 1);
   /** Non-zero inside a null-move verification search, where null moves are off. */
   private nullDisabled = 0;
+  /** The score of the root move that last raised alpha (for a part-finished iteration). */
+  private rootScore = 0;
 
   constructor(tt: TranspositionTable = new TranspositionTable(16)) {
     this.tt = tt;
@@ -203,7 +205,21 @@ export class Search {
           result.bestMove = pv[0]!;
           result.ponderMove = pv[1] ?? 0;
           result.pv = pv;
-          result.lines = [{ score: result.score, pv }];
+          result.score = this.rootScore;
+          result.lines = [{ score: this.rootScore, pv }];
+          // Report it, so that the last progress line always shows the move played.
+          const timeMs = this.now() - t0;
+          limits.onInfo?.({
+            depth,
+            seldepth: this.seldepth,
+            multipv: 1,
+            score: this.rootScore,
+            nodes: this.nodes,
+            timeMs,
+            nps: timeMs > 0 ? Math.round((this.nodes * 1000) / timeMs) : 0,
+            hashfull: this.tt.hashfull(),
+            pv,
+          });
         }
       }
       // Otherwise a line of an unfinished iteration is kept only at depth 1, which the search
@@ -412,6 +428,7 @@ export class Search {
         if (score > alpha) {
           alpha = score;
           this.updatePv(ply, m);
+          if (ply === 0) this.rootScore = score;
           if (score >= beta) {
             if (quiet) {
               const k = ply * 2;
