@@ -103,6 +103,39 @@ for (const p of BENCH_POSITIONS) {
   console.log(`${p.game} ${p.fen.slice(0, 30)}: qiengine ${q.nodes} nodes ${Math.round(q.timeMs)} ms; native ${native ? `${native.nodes} nodes ${native.timeMs} ms` : 'n/a'}`);
 }
 
+// 1b. Like for like: nodes/second over a fixed 3-second search of each start position.
+async function nativeTimed(bin, variant, fen, ms) {
+  const e = new Proc(bin);
+  e.send('uci');
+  await e.until((l) => l === 'uciok');
+  if (variant) e.send(`setoption name UCI_Variant value ${variant}`);
+  e.send('setoption name Threads value 1');
+  e.send('setoption name Hash value 16');
+  e.send('isready');
+  await e.until((l) => l === 'readyok');
+  let last = '';
+  e.send(`position fen ${fen}`);
+  e.send(`go movetime ${ms}`);
+  await e.until((l) => {
+    if (l.startsWith('info depth') && l.includes(' nps ')) last = l;
+    return l.startsWith('bestmove');
+  });
+  e.quit();
+  return { nps: Number(/ nps (\d+)/.exec(last)?.[1]), depth: Number(/^info depth (\d+)/.exec(last)?.[1]) };
+}
+const timed = [];
+{
+  const eng = new Engine({ thread: 'inline' });
+  for (const p of [BENCH_POSITIONS[0], BENCH_POSITIONS[4]]) {
+    const r = eng.searchSync({ game: p.game, fen: p.fen }, { movetimeMs: 3000 });
+    const bin = p.game === 'chess' ? STOCKFISH : FAIRY;
+    const n = bin ? await nativeTimed(bin, p.game === 'xiangqi' ? 'xiangqi' : null, p.fen, 3000) : null;
+    timed.push({ game: p.game, q: { nps: (r.nodes * 1000) / r.timeMs, depth: r.depth }, n });
+    console.log(`${p.game} 3 s: qiengine ${Math.round((r.nodes * 1000) / r.timeMs)} nps depth ${r.depth}; native ${n?.nps} nps depth ${n?.depth}`);
+  }
+  eng.close();
+}
+
 // 2. Stop latency.
 const engine = new Engine();
 if ((await engine.threadMode()) !== 'worker') throw new Error('the Engine did not start a worker');
@@ -186,6 +219,7 @@ const table = [
   '',
   `- **Xiangqi, all four positions:** qiengine ${fmt(npsOf('xiangqi', 'q'))}/s, Fairy-Stockfish ${fmt(npsOf('xiangqi', 'n'))}/s (${(npsOf('xiangqi', 'q') / npsOf('xiangqi', 'n')).toFixed(2)}x). Time to depth ${DEPTH}: ${Math.round(time('xiangqi', 'q'))} ms vs ${Math.round(time('xiangqi', 'n'))} ms.`,
   `- **Chess, all four positions:** qiengine ${fmt(npsOf('chess', 'q'))}/s, Stockfish ${fmt(npsOf('chess', 'n'))}/s (${(npsOf('chess', 'q') / npsOf('chess', 'n')).toFixed(2)}x). Time to depth ${DEPTH}: ${Math.round(time('chess', 'q'))} ms vs ${Math.round(time('chess', 'n'))} ms.`,
+  ...timed.map((t) => `- **${t.game === 'xiangqi' ? 'Xiangqi' : 'Chess'}, 3-second search of the start position:** qiengine ${fmt(t.q.nps)}/s (depth ${t.q.depth}), ${t.game === 'xiangqi' ? 'Fairy-Stockfish' : 'Stockfish'} ${t.n ? `${fmt(t.n.nps)}/s (depth ${t.n.depth}), ${(t.q.nps / t.n.nps).toFixed(2)}x` : 'n/a'}.`),
   `- **Stop latency** (Engine on its worker, ${latencies.length} searches aborted at random times): median ${latencies[latencies.length >> 1].toFixed(1)} ms, max ${latencies.at(-1).toFixed(1)} ms from \`abort()\` to the answer.`,
   `- **\`go movetime 100\`** through \`qiengine uci\` on ${answers.length} random positions (half of each game): median ${answers[answers.length >> 1].toFixed(0)} ms, max ${answers.at(-1).toFixed(0)} ms, ${over} over 130 ms; ${illegal} illegal best moves.`,
   '<!-- search:end -->',

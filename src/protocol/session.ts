@@ -324,7 +324,9 @@ export class ProtocolSession {
     const opts: EngineSearchOptions = {
       depth: depth === undefined ? undefined : Math.max(1, Math.floor(depth)),
       nodes,
-      movetimeMs: movetime,
+      // A GUI's stopwatch also counts the time to send the reply: keep a little back from a
+      // fixed move time (a tenth, at most the Move Overhead).
+      movetimeMs: movetime === undefined ? undefined : Math.max(1, movetime - Math.min(Number.isFinite(overhead) ? overhead : 30, movetime * 0.1)),
       multiPv: Number(this.option('multipv')) || 1,
       searchMoves,
       banMoves: this.banned.length > 0 ? this.banned : undefined,

@@ -99,6 +99,21 @@ function pinValue(b: Uint8Array, from: number, d: number, oppTag: number): numbe
   return 0;
 }
 
+/** Whether `target` lies on the line from `sq` in direction `d` (same file or rank, that way). */
+function onRay(sq: number, d: number, target: number): boolean {
+  if (target === 0) return false;
+  if (d === 16 || d === -16) return (sq & 15) === (target & 15) && (target - sq) * d > 0;
+  return sq >> 4 === target >> 4 && (target - sq) * d > 0;
+}
+
+/**
+ * Whether the enemy king or an enemy rook lies along the ray: only then can a pin along it
+ * exist, so the scan beyond the first blocker is skipped otherwise.
+ */
+function targetAhead(sq: number, d: number, kingSq: number, ps: Uint8Array, opp: number): boolean {
+  return onRay(sq, d, kingSq) || onRay(sq, d, ps[opp + ROOK_IDS]!) || onRay(sq, d, ps[opp + ROOK_IDS + 1]!);
+}
+
 /** Adds side `side`'s pattern terms (as the attacker) into termMg / termEg, with sign `sign`. */
 function patterns(pos: XiangqiPosition, side: number, sign: number): void {
   const b = pos.board;
@@ -129,6 +144,7 @@ function patterns(pos: XiangqiPosition, side: number, sign: number): void {
     }
     for (let k = 0; k < 4; k++) {
       const d = DIRS[k]!;
+      if (!targetAhead(sq, d, kingSq, ps, opp)) continue;
       // The first piece is the screen; the pin lies beyond it.
       let s = sq + d;
       while (b[s] === 0) s += d;
@@ -149,7 +165,7 @@ function patterns(pos: XiangqiPosition, side: number, sign: number): void {
         mobility++;
         s += d;
       }
-      mg += pinValue(b, sq + d, d, oppTag);
+      if (targetAhead(sq, d, kingSq, ps, opp)) mg += pinValue(b, sq + d, d, oppTag);
     }
     mg += mobility * ROOK_MOBILITY;
     eg += mobility * ROOK_MOBILITY_END;

@@ -155,6 +155,7 @@ export class Xiangqi {
     }
     const info = this.moveInfo(m);
     this.position.make(m);
+    this.position.inCheck(); // records the check flag now: the repetition rules read it later
     return info;
   }
 

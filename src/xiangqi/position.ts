@@ -295,7 +295,12 @@ export class XiangqiPosition implements GamePosition {
     }
   }
 
-  /** {@link GamePosition.make}: makes the move if it is legal, and records whether it checks. */
+  /**
+   * {@link GamePosition.make}: makes the move if it is legal. Whether it gives check is worked
+   * out on the first {@link inCheck} (makeMove leaves it unknown): the search asks at every
+   * node it enters, and a move it prunes unseen never pays for it. The repetition rules read
+   * the flags of the plies before, which were all asked already (see repetitionStatus).
+   */
   make(move: Move): boolean {
     this.makeMove(move);
     // The mover is now `sideToMove ^ 1`.
@@ -304,7 +309,6 @@ export class XiangqiPosition implements GamePosition {
       this.unmakeMove();
       return false;
     }
-    this.histCheck[this.ply] = this.kingAttacked(this.pieceSquare[16 << this.sideToMove]!, this.sideToMove) ? 1 : 0;
     return true;
   }
 
@@ -358,6 +362,8 @@ export class XiangqiPosition implements GamePosition {
    * the earliest counted occurrence to now (ElephantEye's RepStatus). Allocates nothing.
    */
   repetitionStatus(times: number): number {
+    // The current ply's check flag is the one a caller may not have asked for yet.
+    this.inCheck();
     const p = this.ply;
     const lo = this.keyLo;
     const hi = this.keyHi;
