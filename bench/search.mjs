@@ -64,7 +64,8 @@ class Proc {
   }
 }
 
-async function nativeDepth(bin, variant, fen, depth) {
+/** A native engine, ready: one thread, a 16 MB table, the variant set. */
+async function startNative(bin, variant) {
   const e = new Proc(bin);
   e.send('uci');
   await e.until((l) => l === 'uciok');
@@ -74,6 +75,11 @@ async function nativeDepth(bin, variant, fen, depth) {
   e.send('ucinewgame');
   e.send('isready');
   await e.until((l) => l === 'readyok');
+  return e;
+}
+
+async function nativeDepth(bin, variant, fen, depth) {
+  const e = await startNative(bin, variant);
   let last = '';
   const t0 = performance.now();
   e.send(`position fen ${fen}`);
@@ -105,14 +111,7 @@ for (const p of BENCH_POSITIONS) {
 
 // 1b. Like for like: nodes/second over a fixed 3-second search of each start position.
 async function nativeTimed(bin, variant, fen, ms) {
-  const e = new Proc(bin);
-  e.send('uci');
-  await e.until((l) => l === 'uciok');
-  if (variant) e.send(`setoption name UCI_Variant value ${variant}`);
-  e.send('setoption name Threads value 1');
-  e.send('setoption name Hash value 16');
-  e.send('isready');
-  await e.until((l) => l === 'readyok');
+  const e = await startNative(bin, variant);
   let last = '';
   e.send(`position fen ${fen}`);
   e.send(`go movetime ${ms}`);
