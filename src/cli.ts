@@ -164,7 +164,10 @@ async function matchCommand(args: string[]): Promise<void> {
   if (tty) process.stderr.write('\n');
   const { score: s, elo } = report;
   const reasons = new Map<string, number>();
-  for (const r of report.records) reasons.set(r.reason.replace(/'[^']*'/g, '').slice(0, 60), (reasons.get(r.reason.replace(/'[^']*'/g, '').slice(0, 60)) ?? 0) + 1);
+  for (const r of report.records) {
+    const reason = r.reason.replace(/'[^']*'/g, '').slice(0, 60);
+    reasons.set(reason, (reasons.get(reason) ?? 0) + 1);
+  }
   process.stdout.write(`${engines[0].name} vs ${engines[1].name} (${game}, ${movetimeMs} ms/move)\n`);
   process.stdout.write(`games ${elo.games}: +${s.wins} =${s.draws} -${s.losses}, score ${(elo.score * 100).toFixed(1)}% (95%: ${(elo.scoreLow * 100).toFixed(1)}-${(elo.scoreHigh * 100).toFixed(1)}%)\n`);
   process.stdout.write(`elo difference ${Number.isFinite(elo.elo) ? elo.elo.toFixed(0) : elo.elo > 0 ? '+inf' : '-inf'} +/- ${Number.isFinite(elo.margin) ? elo.margin.toFixed(0) : 'inf'}\n`);

@@ -54,7 +54,8 @@ export interface SearchLimits {
   movetimeMs?: number;
   /**
    * The time the search means to use, when it manages a clock: no new iteration starts after
-   * about half of it (the next one would rarely finish). Defaults to `movetimeMs`.
+   * half of it (the next one would rarely finish). Without it, a fixed `movetimeMs` starts no
+   * iteration after 60% of it.
    */
   softMs?: number;
   /** Stops the search when aborted; the best move so far is still returned. */
@@ -161,7 +162,6 @@ export class Search {
     this.stopped = false;
     this.nodeLimit = limits.nodes ?? Infinity;
     this.deadline = limits.movetimeMs === undefined ? Infinity : t0 + limits.movetimeMs;
-    const soft = limits.softMs ?? limits.movetimeMs;
     this.signal = limits.signal;
     this.stopFlag = limits.stopFlag;
     this.drawScore = limits.drawScore ?? 0;
@@ -208,18 +208,7 @@ export class Search {
           result.score = this.rootScore;
           result.lines = [{ score: this.rootScore, pv }];
           // Report it, so that the last progress line always shows the move played.
-          const timeMs = this.now() - t0;
-          limits.onInfo?.({
-            depth,
-            seldepth: this.seldepth,
-            multipv: 1,
-            score: this.rootScore,
-            nodes: this.nodes,
-            timeMs,
-            nps: timeMs > 0 ? Math.round((this.nodes * 1000) / timeMs) : 0,
-            hashfull: this.tt.hashfull(),
-            pv,
-          });
+          limits.onInfo?.(this.progress(depth, 1, this.rootScore, pv, t0));
         }
       }
       // Otherwise a line of an unfinished iteration is kept only at depth 1, which the search
@@ -236,21 +225,8 @@ export class Search {
         result.lines = lines;
       }
       result.seldepth = this.seldepth;
-      const timeMs = this.now() - t0;
       if (limits.onInfo !== undefined && result.depth === depth) {
-        for (let k = 0; k < lines.length; k++) {
-          limits.onInfo({
-            depth,
-            seldepth: this.seldepth,
-            multipv: k + 1,
-            score: lines[k]!.score,
-            nodes: this.nodes,
-            timeMs,
-            nps: timeMs > 0 ? Math.round((this.nodes * 1000) / timeMs) : 0,
-            hashfull: this.tt.hashfull(),
-            pv: lines[k]!.pv,
-          });
-        }
+        for (let k = 0; k < lines.length; k++) limits.onInfo(this.progress(depth, k + 1, lines[k]!.score, lines[k]!.pv, t0));
       }
       if (this.stopped) break;
       // A found mate will not get shorter by searching much deeper.
@@ -259,11 +235,27 @@ export class Search {
       // we cannot finish; with a fixed move time, go on while most of it is left, since a
       // part-finished iteration still yields its best root move.
       const used = this.now() - t0;
-      if (limits.softMs !== undefined ? used > limits.softMs * 0.5 : soft !== undefined && used > soft * 0.6) break;
+      if (limits.softMs !== undefined ? used > limits.softMs * 0.5 : limits.movetimeMs !== undefined && used > limits.movetimeMs * 0.6) break;
     }
     result.nodes = this.nodes;
     result.timeMs = this.now() - t0;
     return result;
+  }
+
+  /** A progress report for one line of a depth, as of now. */
+  private progress(depth: number, multipv: number, score: number, pv: Move[], t0: number): SearchInfo {
+    const timeMs = this.now() - t0;
+    return {
+      depth,
+      seldepth: this.seldepth,
+      multipv,
+      score,
+      nodes: this.nodes,
+      timeMs,
+      nps: timeMs > 0 ? Math.round((this.nodes * 1000) / timeMs) : 0,
+      hashfull: this.tt.hashfull(),
+      pv,
+    };
   }
 
   /** One root search around the previous score, widening the window until the score fits. */

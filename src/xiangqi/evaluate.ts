@@ -236,23 +236,30 @@ export function evaluateXiangqi(pos: XiangqiPosition, alpha: number, beta: numbe
   const slot = pos.keyLo & CACHE_MASK;
   if (cacheKey[slot] === pos.keyLo && cacheLock[slot] === pos.keyHi && cacheScore[slot] !== 0x7fffffff) return cacheScore[slot]!;
   const phase = Math.min(phaseOf(pos.pieceSquare), PHASE_TOTAL);
-  let base = blend(pos.valueRed - pos.valueBlack, pos.endRed - pos.endBlack, phase);
-  base = (pos.sideToMove === 0 ? base : -base) + TEMPO;
+  const base = forSideToMove(pos, blend(pos.valueRed - pos.valueBlack, pos.endRed - pos.endBlack, phase));
   if (base - LAZY_MARGIN >= beta || base + LAZY_MARGIN <= alpha) return base;
-  const score = evaluateFresh(pos);
+  const score = fullScore(pos, phase);
   cacheKey[slot] = pos.keyLo;
   cacheLock[slot] = pos.keyHi;
   cacheScore[slot] = score;
   return score;
 }
 
-/** {@link evaluateXiangqi} without the cache. */
+/** {@link evaluateXiangqi} without the cache or the lazy exit. */
 export function evaluateFresh(pos: XiangqiPosition): number {
+  return fullScore(pos, Math.min(phaseOf(pos.pieceSquare), PHASE_TOTAL));
+}
+
+/** Piece-square sums plus both sides' patterns, blended by `phase`. */
+function fullScore(pos: XiangqiPosition, phase: number): number {
   termMg = pos.valueRed - pos.valueBlack;
   termEg = pos.endRed - pos.endBlack;
   patterns(pos, 0, 1);
   patterns(pos, 1, -1);
-  const phase = Math.min(phaseOf(pos.pieceSquare), PHASE_TOTAL);
-  const score = blend(termMg, termEg, phase);
-  return (pos.sideToMove === 0 ? score : -score) + TEMPO;
+  return forSideToMove(pos, blend(termMg, termEg, phase));
+}
+
+/** A score from red's point of view turned to the side to move's, with its tempo. */
+function forSideToMove(pos: XiangqiPosition, redScore: number): number {
+  return (pos.sideToMove === 0 ? redScore : -redScore) + TEMPO;
 }
