@@ -13,6 +13,7 @@ import { Engine, type EngineSearchOptions } from '../engine/engine.js';
 import { openSession, type GameSession } from '../engine/games.js';
 import type { EngineInfo, EngineResult, EngineScore } from '../engine/searcher.js';
 import { budgetFor, type Clock } from '../engine/time.js';
+import { MATE } from '../search/tt.js';
 
 export const ENGINE_NAME = 'qiengine';
 export const ENGINE_VERSION = '0.1.0';
@@ -224,18 +225,27 @@ export class ProtocolSession {
 
   /** `position startpos|fen <fen> [moves m1 m2 ...]`; on any error nothing changes. */
   private position(args: string[], line: string): void {
+    const { spec, session } = this.readPosition(args, line);
+    this.game = session;
+    this.spec = spec;
+    this.banned = [];
+  }
+
+  /**
+   * Reads the arguments of `position` (also those of UCCI `probe`) into a game, without
+   * touching the session's own. @throws {QiengineError} for a bad form, FEN or move.
+   */
+  private readPosition(args: string[], line: string): { spec: { fen?: string; moves: string[] }; session: GameSession } {
     const movesAt = args.indexOf('moves');
     const head = movesAt < 0 ? args : args.slice(0, movesAt);
     const moves = movesAt < 0 ? [] : args.slice(movesAt + 1);
     let fen: string | undefined;
     if (head[0] === 'startpos' && head.length === 1) fen = undefined;
     else if (head[0] === 'fen' && head.length > 1) fen = head.slice(1).join(' ');
-    else return this.info(`position: expected 'startpos' or 'fen <fen>': ${line.slice(0, 80)}`);
-    const next = openSession({ game: this.variant, fen });
-    for (const m of moves) next.play(m);
-    this.game = next;
-    this.spec = { fen, moves };
-    this.banned = [];
+    else throw new QiengineError(`position: expected 'startpos' or 'fen <fen>': ${line.slice(0, 80)}`);
+    const session = openSession({ game: this.variant, fen });
+    for (const m of moves) session.play(m);
+    return { spec: { fen, moves }, session };
   }
 
   private banMoves(args: string[]): void {
@@ -245,17 +255,11 @@ export class ProtocolSession {
 
   /** UCCI `probe [position args]`: what the hash table holds, as ElephantEye's `pophash`. */
   private probe(args: string[], line: string): void {
-    let spec = { game: this.variant, ...this.spec };
-    if (args.length > 0) {
-      const saved = { game: this.game, spec: this.spec, banned: this.banned };
-      this.position(args, line);
-      spec = { game: this.variant, ...this.spec };
-      Object.assign(this, saved);
-    }
+    const spec = { game: this.variant, ...(args.length > 0 ? this.readPosition(args, line).spec : this.spec) };
     const work = this.engine.probe(spec).then(
       (e) => {
         if (e === null) return this.write('pophash');
-        const score = 'mate' in e.score ? (e.score.mate > 0 ? 30000 - 2 * e.score.mate + 1 : -30000 - 2 * e.score.mate) : e.score.cp;
+        const score = 'mate' in e.score ? (e.score.mate > 0 ? MATE - 2 * e.score.mate + 1 : -MATE - 2 * e.score.mate) : e.score.cp;
         const parts = ['pophash'];
         if (e.move !== null) parts.push('bestmove', e.move);
         if (e.bound !== 'upper') parts.push('lowerbound', String(score), 'depth', String(e.depth));

@@ -210,6 +210,12 @@ describe('options and probe', () => {
     expect(probed[0]).toMatch(new RegExp(`^pophash bestmove ${best} (lowerbound -?\\d+ depth \\d+ ?)?(upperbound -?\\d+ depth \\d+)?`));
     send('setoption name Clear Hash');
     expect(await think('probe')).toEqual(['pophash']);
+    // probe may name its own position; a bad one is refused, and the session's stays as it was.
+    const before = send('d');
+    expect(await think('probe sideways')).toEqual(["info string position: expected 'startpos' or 'fen <fen>': probe sideways"]);
+    expect((await think('probe startpos moves e2e5'))[0]).toMatch(/^info string illegal move 'e2e5'/);
+    expect(await think('probe startpos moves e2e4')).toEqual(['pophash']);
+    expect(send('d')).toEqual(before);
   });
 
   it('UCCI go time/increment/opptime and ponder with ponderhit', async () => {
