@@ -233,11 +233,13 @@ cacheScore.fill(0x7fffffff);
  * same side of the window, which is all the caller needs).
  */
 export function evaluateXiangqi(pos: XiangqiPosition, alpha: number, beta: number): number {
-  const slot = pos.keyLo & CACHE_MASK;
-  if (cacheKey[slot] === pos.keyLo && cacheLock[slot] === pos.keyHi && cacheScore[slot] !== 0x7fffffff) return cacheScore[slot]!;
   const phase = Math.min(phaseOf(pos.pieceSquare), PHASE_TOTAL);
   const base = forSideToMove(pos, blend(pos.valueRed - pos.valueBlack, pos.endRed - pos.endBlack, phase));
+  // The lazy exit comes before the cache, so that the answer never depends on what earlier
+  // searches left in it (searches stay deterministic).
   if (base - LAZY_MARGIN >= beta || base + LAZY_MARGIN <= alpha) return base;
+  const slot = pos.keyLo & CACHE_MASK;
+  if (cacheKey[slot] === pos.keyLo && cacheLock[slot] === pos.keyHi && cacheScore[slot] !== 0x7fffffff) return cacheScore[slot]!;
   const score = fullScore(pos, phase);
   cacheKey[slot] = pos.keyLo;
   cacheLock[slot] = pos.keyHi;

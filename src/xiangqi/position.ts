@@ -302,7 +302,10 @@ export class XiangqiPosition implements GamePosition {
    * the flags of the plies before, which were all asked already (see repetitionStatus).
    */
   make(move: Move): boolean {
+    // Most moves cannot expose their own king (see isSafe): those skip the attack test.
+    const cheap = this.cannotExposeKing(move, this.inCheck());
     this.makeMove(move);
+    if (cheap) return true;
     // The mover is now `sideToMove ^ 1`.
     const mover = this.sideToMove ^ 1;
     if (this.kingAttacked(this.pieceSquare[16 << mover]!, mover)) {
@@ -564,6 +567,27 @@ export class XiangqiPosition implements GamePosition {
   }
 
   /**
+   * Whether a pseudo-legal move certainly leaves the mover's king safe, from geometry alone:
+   * when the mover is not in check, a move other than the king's can only matter if it leaves
+   * or enters the king's file or rank (rooks, cannon screens, the facing king), or leaves a
+   * diagonal neighbour of the king (a horse leg). False means "look at the board".
+   */
+  cannotExposeKing(move: Move, checked: boolean): boolean {
+    if (checked) return false;
+    const from = move & 0xff;
+    const to = (move >>> 8) & 0xff;
+    const king = this.pieceSquare[16 << this.sideToMove]!;
+    return (
+      from !== king &&
+      ((from ^ king) & 0x0f) !== 0 &&
+      ((from ^ king) & 0xf0) !== 0 &&
+      ((to ^ king) & 0x0f) !== 0 &&
+      ((to ^ king) & 0xf0) !== 0 &&
+      DIAGONAL_NEIGHBOUR[from - king + 256] === 0
+    );
+  }
+
+  /**
    * Whether a pseudo-legal move leaves the mover's king safe. Most moves cannot expose the king
    * at all, and are accepted without touching the board: when the mover is not in check, a
    * move other than the king's can only matter if it leaves or enters the king's file or rank
@@ -571,21 +595,11 @@ export class XiangqiPosition implements GamePosition {
    * leg). `checked` must be the current {@link inCheck}.
    */
   isSafe(move: Move, checked: boolean): boolean {
+    if (this.cannotExposeKing(move, checked)) return true;
     const from = move & 0xff;
     const to = (move >>> 8) & 0xff;
     const side = this.sideToMove;
     const king = this.pieceSquare[16 << side]!;
-    if (
-      !checked &&
-      from !== king &&
-      ((from ^ king) & 0x0f) !== 0 &&
-      ((from ^ king) & 0xf0) !== 0 &&
-      ((to ^ king) & 0x0f) !== 0 &&
-      ((to ^ king) & 0xf0) !== 0 &&
-      DIAGONAL_NEIGHBOUR[from - king + 256] === 0
-    ) {
-      return true;
-    }
     const b = this.board;
     const id = b[from]!;
     const captured = b[to]!;

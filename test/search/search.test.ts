@@ -118,6 +118,16 @@ describe('search', () => {
     expect(x.ply).toBe(0);
   });
 
+  it('gives the same xiangqi search whatever searches ran before it in the process', () => {
+    // The xiangqi evaluation cache outlives a search; it must never change what a search does.
+    const fen = 'r1bakab1r/9/1cn3nc1/p1p1p1p1p/9/9/P1P1P1P1P/1CN3NC1/9/R1BAKAB1R w - - 0 1';
+    const first = new Search().run(xiangqiFromFen(fen), { depth: 8 });
+    new Search().run(xiangqiFromFen('r1bakab1r/9/1cn3nc1/p1p1p1p1p/9/2P6/P3P1P1P/1CN3NC1/9/R1BAKAB1R b - - 0 1'), { depth: 8 });
+    const again = new Search().run(xiangqiFromFen(fen), { depth: 8 });
+    expect(again.nodes).toBe(first.nodes);
+    expect(again.pv).toEqual(first.pv);
+  });
+
   it('an aborted signal still returns a legal move; one legal move answers at once', () => {
     const ctl = new AbortController();
     ctl.abort();
