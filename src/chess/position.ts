@@ -547,6 +547,27 @@ export class ChessPosition implements GamePosition {
     return (MATERIAL[victim]! + MATERIAL[promo]! + 1) * 16 - (this.board[move & 0xff]! & 7);
   }
 
+  /**
+   * {@link GamePosition.losingCapture}: the capturer is worth clearly more than its victim and
+   * the square is defended (looking through the capturer's own square, for batteries).
+   * Promotions and en passant are never losing; a king's capture is legal only if safe.
+   */
+  losingCapture(move: Move): boolean {
+    const flags = move >>> 16;
+    if ((flags & (FLAG_EN_PASSANT | FLAG_PROMOTION_MASK)) !== 0) return false;
+    const from = move & 0xff;
+    const to = (move >>> 8) & 0xff;
+    const b = this.board;
+    const pc = b[from]!;
+    const victim = b[to]!;
+    const attacker = pc & 7;
+    if (victim === 0 || attacker === KING || MATERIAL[attacker]! - MATERIAL[victim & 7]! <= 50) return false;
+    b[from] = 0;
+    const defended = this.attackedBy(to, this.sideToMove ^ 1);
+    b[from] = pc;
+    return defended;
+  }
+
   /** Null move only with a piece other than pawns and king (zugzwang is common without). */
   nullMoveSafe(): boolean {
     const tag = 8 << this.sideToMove;

@@ -46,6 +46,12 @@ export interface GamePosition {
   repetition(): number;
   /** A move-ordering score for captures (most valuable victim, least valuable attacker); 0 for quiet moves. */
   captureScore(move: Move): number;
+  /**
+   * Whether a capture (a move with a non-zero {@link captureScore}) probably loses material: the
+   * capturing piece is worth clearly more than its victim and the other side can take back on
+   * that square. A cheap stand-in for static exchange evaluation, for ordering and pruning.
+   */
+  losingCapture(move: Move): boolean;
   /** Whether having no legal move while not in check loses (xiangqi) rather than draws (chess). */
   readonly stalemateLoses: boolean;
   /** Whether a null move is sound here (the side to move has enough material that zugzwang is unlikely). */

@@ -29,6 +29,14 @@ for (let d = 1; d < 64; d++) for (let n = 1; n < 64; n++) LMR[d * 64 + n] = Math
 const DELTA_MARGIN = 120;
 /** Per ply of remaining depth, what a quiet move is assumed able to gain at most. */
 const FUTILITY_MARGIN = 110;
+/**
+ * Reverse futility (static null move): near the leaves, a static score this far above beta
+ * per ply of depth is taken as a fail-high without searching.
+ */
+const RFP_MARGIN = 90;
+const RFP_DEPTH = 5;
+/** History scores stay within +-HISTORY_MAX (each update moves a score part of the way). */
+const HISTORY_MAX = 16384;
 
 /** Progress of a search, after each completed depth (one report per line with MultiPV). */
 export interface SearchInfo {
@@ -116,6 +124,8 @@ export class Search {
   private readonly order = new Int32Array(MAX_PLY * SLICE);
   private readonly killers = new Int32Array(MAX_PLY * 2);
   private readonly history = new Int32Array(1 << 16);
+  /** The quiet moves searched so far at each ply (their history is lowered on a cutoff). */
+  private readonly quietsTried = new Int32Array(MAX_PLY * 64);
   /** The reply that refuted each move last time (by the move's from-to), for ordering. */
   private readonly countermoves = new Int32Array(1 << 16);
   private readonly pvTable = new Int32Array(MAX_PLY * MAX_PLY);
@@ -170,7 +180,7 @@ export class Search {
     this.nullDisabled = 0;
     this.pathMove[0] = 0;
     this.killers.fill(0);
-    for (let i = 0; i < this.history.length; i++) this.history[i]! >>= 2;
+    for (let i = 0; i < this.history.length; i++) this.history[i] = this.history[i]! >> 1;
     this.tt.newSearch();
 
     const rootLegal = this.rootLegalMoves();
@@ -346,6 +356,13 @@ export class Search {
       }
     }
 
+    // Reverse futility: a static score far above beta near the leaves is trusted to hold.
+    if (!isPv && !inCheck && ply > 0 && depth <= RFP_DEPTH && beta > -WIN && beta < WIN) {
+      const margin = RFP_MARGIN * depth;
+      const e = pos.evaluate(beta + margin - 1, beta + margin);
+      if (e - margin >= beta) return e - margin;
+    }
+
     // Null move: if passing still fails high, a real move will too. Deep cutoffs are verified
     // by a reduced search without null moves, in case the side to move is in zugzwang.
     if (!isPv && !inCheck && ply > 0 && depth >= 2 && this.nullDisabled === 0 && this.pathMove[ply - 1] !== 0 && beta > -WIN && beta < WIN && pos.nullMoveSafe() && pos.evaluate(beta - 1, beta) >= beta) {
@@ -382,6 +399,7 @@ export class Search {
     let best = -INF;
     let bestMove = 0;
     let legal = 0;
+    let quiets = 0;
     const oldAlpha = alpha;
     for (let i = start; i < end; i++) {
       const m = this.pickNext(i, end);
@@ -406,6 +424,10 @@ export class Search {
         if (depth >= 3 && legal > 3 && quiet && !inCheck && m !== k1 && m !== k2 && !pos.inCheck()) {
           r = LMR[Math.min(depth, 63) * 64 + Math.min(legal, 63)]!;
           if (isPv && r > 0) r--;
+          // Moves that often cut off elsewhere are reduced less, ones that never do, more.
+          const h = this.history[m & 0xffff]!;
+          if (h > HISTORY_MAX / 2 && r > 0) r--;
+          else if (h < -HISTORY_MAX / 2) r++;
           if (r > depth - 2) r = depth - 2;
         }
         score = -this.pvs(depth - 1 - r, -alpha - 1, -alpha, ply + 1, false);
@@ -414,6 +436,7 @@ export class Search {
       }
       pos.unmake();
       if (this.stopped) return 0;
+      if (quiet && quiets < 64) this.quietsTried[ply * 64 + quiets++] = m;
       if (score > best) {
         best = score;
         bestMove = m;
@@ -428,7 +451,10 @@ export class Search {
                 this.killers[k + 1] = this.killers[k]!;
                 this.killers[k] = m;
               }
-              this.history[m & 0xffff]! += depth * depth;
+              // The cutoff move gains history; the quiet moves tried before it lose some.
+              const bonus = Math.min(depth * depth, 400);
+              for (let q = ply * 64, qe = q + quiets; q < qe; q++) if (this.quietsTried[q] !== m) this.updateHistory(this.quietsTried[q]!, -bonus);
+              this.updateHistory(m, bonus);
               if (ply > 0) this.countermoves[this.pathMove[ply - 1]! & 0xffff] = m;
             }
             break;
@@ -447,6 +473,13 @@ export class Search {
       tt.store(pos.keyLo, pos.keyHi, bestMove, best, depth, bound, ply);
     }
     return best;
+  }
+
+  /** Moves a history score toward +-HISTORY_MAX by `bonus`, less the closer it already is. */
+  private updateHistory(m: Move, bonus: number): void {
+    const i = m & 0xffff;
+    const h = this.history[i]!;
+    this.history[i] = h + bonus * 32 - ((h * Math.abs(bonus * 32)) / HISTORY_MAX | 0);
   }
 
   private quiesce(alpha: number, beta: number, ply: number): number {
@@ -475,8 +508,9 @@ export class Search {
     let legal = 0;
     for (let i = start; i < end; i++) {
       const m = this.pickNext(i, end);
-      // Delta pruning: even winning this victim outright cannot lift the score to alpha.
-      if (!inCheck && best + (pos.captureScore(m) >> 4) + DELTA_MARGIN <= alpha) continue;
+      // Delta pruning: even winning this victim outright cannot lift the score to alpha; and
+      // captures that lose material are left out, as in ElephantEye.
+      if (!inCheck && (best + (pos.captureScore(m) >> 4) + DELTA_MARGIN <= alpha || pos.losingCapture(m))) continue;
       if (!pos.make(m)) continue;
       legal++;
       const score = -this.quiesce(-beta, -alpha, ply + 1);
@@ -494,7 +528,10 @@ export class Search {
     return best;
   }
 
-  /** Ordering keys: TT move, then captures by MVV/LVA, then killers, then history. */
+  /**
+   * Ordering keys: TT move, then captures by MVV/LVA, then killers and the countermove, then
+   * quiet moves by history, and last the captures that seem to lose material.
+   */
   private scoreMoves(start: number, end: number, ttMove: number, ply: number): void {
     const pos = this.pos;
     const k1 = this.killers[ply * 2]!;
@@ -506,11 +543,11 @@ export class Search {
       if (m === ttMove) s = 1 << 30;
       else {
         const c = pos.captureScore(m);
-        if (c !== 0) s = (1 << 20) + c;
+        if (c !== 0) s = pos.losingCapture(m) ? c - (1 << 20) : (1 << 20) + c;
         else if (m === k1) s = (1 << 19) + 1;
         else if (m === k2) s = 1 << 19;
         else if (m === counter) s = (1 << 19) - 1;
-        else s = Math.min(this.history[m & 0xffff]!, (1 << 19) - 2);
+        else s = this.history[m & 0xffff]!;
       }
       this.order[i] = s;
     }

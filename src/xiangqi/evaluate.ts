@@ -13,7 +13,8 @@
  * All weights live in evaluate-weights.ts. The function reads the board and piece squares
  * only and allocates nothing; its partial sums live in two module variables.
  */
-import { HORSE_LEG, HORSE_TO, iccsFile, onOwnHalf } from './geometry.js';
+import { FILE_LEFT, FILE_RIGHT, HORSE_LEG, HORSE_TO, iccsFile, onOwnHalf, RANK_BOTTOM, RANK_TOP } from './geometry.js';
+import { FILE_SCAN, RANK_SCAN, SCAN_DOWN_FIRST, SCAN_UP_FIRST } from './lines.js';
 import {
   BOTTOM_CANNON,
   CANNON_TWO_SCREENS,
@@ -114,6 +115,24 @@ function targetAhead(sq: number, d: number, kingSq: number, ps: Uint8Array, opp:
   return onRay(sq, d, kingSq) || onRay(sq, d, ps[opp + ROOK_IDS]!) || onRay(sq, d, ps[opp + ROOK_IDS + 1]!);
 }
 
+/** How many empty squares a rook on `sq` sees along its rank and file (from the line scans). */
+function emptyAlongLines(pos: XiangqiPosition, sq: number): number {
+  const x = sq & 15;
+  const y = sq >> 4;
+  const ri = ((x - 3) * 512 + (pos.rankBits[y]! >> 3)) << 2;
+  const fi = ((y - 3) * 1024 + (pos.fileBits[x]! >> 3)) << 2;
+  const right = RANK_SCAN[ri + SCAN_UP_FIRST]!;
+  const left = RANK_SCAN[ri + SCAN_DOWN_FIRST]!;
+  const down = FILE_SCAN[fi + SCAN_UP_FIRST]!;
+  const up = FILE_SCAN[fi + SCAN_DOWN_FIRST]!;
+  return (
+    (right === 0 ? FILE_RIGHT - x : right - x - 1) +
+    (left === 0 ? x - FILE_LEFT : x - left - 1) +
+    (down === 0 ? RANK_BOTTOM - y : down - y - 1) +
+    (up === 0 ? y - RANK_TOP : y - up - 1)
+  );
+}
+
 /** Adds side `side`'s pattern terms (as the attacker) into termMg / termEg, with sign `sign`. */
 function patterns(pos: XiangqiPosition, side: number, sign: number): void {
   const b = pos.board;
@@ -157,16 +176,11 @@ function patterns(pos: XiangqiPosition, side: number, sign: number): void {
   for (let id = own + ROOK_IDS; id < own + ROOK_IDS + 2; id++) {
     const sq = ps[id]!;
     if (sq === 0) continue;
-    let mobility = 0;
     for (let k = 0; k < 4; k++) {
       const d = DIRS[k]!;
-      let s = sq + d;
-      while (b[s] === 0) {
-        mobility++;
-        s += d;
-      }
       if (targetAhead(sq, d, kingSq, ps, opp)) mg += pinValue(b, sq + d, d, oppTag);
     }
+    const mobility = emptyAlongLines(pos, sq);
     mg += mobility * ROOK_MOBILITY;
     eg += mobility * ROOK_MOBILITY_END;
   }

@@ -12,6 +12,10 @@ import { grownInt32, grownUint8 } from '../core/typed.js';
 import { joinKey64 } from '../core/zobrist.js';
 import {
   ADVISOR_TO,
+  FILE_LEFT,
+  FILE_RIGHT,
+  RANK_BOTTOM,
+  RANK_TOP,
   DIAGONAL_NEIGHBOUR,
   ELEPHANT_EYE,
   ELEPHANT_TO,
@@ -24,12 +28,20 @@ import {
   PAWN_TO,
 } from './geometry.js';
 import { evaluateXiangqi } from './evaluate.js';
+import { FILE_SCAN, RANK_SCAN } from './lines.js';
 import { MATERIAL, PST, PST_END } from './evaluate-weights.js';
 import { CANNON, HORSE, KING, OFF_BOARD, PAWN, ROOK, TYPE_OF } from './pieces.js';
 import { KEY, LOCK0, LOCK1, PLAYER_KEY, PLAYER_LOCK0, PLAYER_LOCK1 } from './zobrist.js';
 
 /** Check status cached per history entry: not known yet. */
 const CHECK_UNKNOWN = 2;
+
+/** Type masks for the first piece met along a line (see lineAttacked). */
+const ROOK_ONLY = 1 << ROOK;
+const ROOK_OR_KING = ROOK_ONLY | (1 << KING);
+
+/** A capture counts as losing only if the capturer is worth this much more than its victim. */
+const LOSING_CAPTURE_MARGIN = 50;
 
 /** Per-ply slice of the shared move buffer; no xiangqi position has more pseudo-legal moves. */
 export const MAX_MOVES = 192;
@@ -39,6 +51,12 @@ export class XiangqiPosition implements GamePosition {
   readonly board = new Uint8Array(256);
   /** Square of each piece id, 0 when the piece is not on the board. */
   readonly pieceSquare = new Uint8Array(64);
+  /**
+   * Occupancy bits per line (see lines.ts): `rankBits[y]` has bit x set for each occupied
+   * square of rank y, `fileBits[x]` bit y for each occupied square of file x.
+   */
+  readonly rankBits = new Uint16Array(16);
+  readonly fileBits = new Uint16Array(16);
   /** 0 red, 1 black. */
   sideToMove = 0;
   /** ElephantEye's `dwKey`: the low half of the 64-bit key. */
@@ -87,6 +105,8 @@ export class XiangqiPosition implements GamePosition {
     const b = this.board;
     for (let sq = 0; sq < 256; sq++) b[sq] = IN_BOARD[sq] ? 0 : OFF_BOARD;
     this.pieceSquare.fill(0);
+    this.rankBits.fill(0);
+    this.fileBits.fill(0);
     this.sideToMove = 0;
     this.keyLo = this.keyHi = this.lock1 = 0;
     this.valueRed = this.valueBlack = 0;
@@ -102,6 +122,7 @@ export class XiangqiPosition implements GamePosition {
   addPiece(id: number, sq: number): void {
     this.board[sq] = id;
     this.pieceSquare[id] = sq;
+    this.flipBits(sq);
     const i = (id << 8) | sq;
     this.keyLo ^= KEY[i]!;
     this.keyHi ^= LOCK0[i]!;
@@ -113,6 +134,12 @@ export class XiangqiPosition implements GamePosition {
       this.valueBlack += PST[i]!;
       this.endBlack += PST_END[i]!;
     }
+  }
+
+  /** Toggles a square's occupancy bits (its piece arrives or leaves). */
+  private flipBits(sq: number): void {
+    this.rankBits[sq >> 4]! ^= 1 << (sq & 15);
+    this.fileBits[sq & 15]! ^= 1 << (sq >> 4);
   }
 
   /** Passes the turn in the key words without touching history (used by setup). */
@@ -140,6 +167,8 @@ export class XiangqiPosition implements GamePosition {
   copyFrom(o: XiangqiPosition): void {
     this.board.set(o.board);
     this.pieceSquare.set(o.pieceSquare);
+    this.rankBits.set(o.rankBits);
+    this.fileBits.set(o.fileBits);
     this.sideToMove = o.sideToMove;
     this.keyLo = o.keyLo;
     this.keyHi = o.keyHi;
@@ -208,6 +237,8 @@ export class XiangqiPosition implements GamePosition {
     b[from] = 0;
     b[to] = id;
     this.pieceSquare[id] = to;
+    this.flipBits(from);
+    if (captured === 0) this.flipBits(to);
     const iFrom = (id << 8) | from;
     const iTo = (id << 8) | to;
     let kLo = this.keyLo ^ KEY[iFrom]! ^ KEY[iTo]! ^ PLAYER_KEY;
@@ -271,6 +302,8 @@ export class XiangqiPosition implements GamePosition {
     b[from] = id;
     b[to] = captured;
     this.pieceSquare[id] = from;
+    this.flipBits(from);
+    if (captured === 0) this.flipBits(to);
     const iFrom = (id << 8) | from;
     const iTo = (id << 8) | to;
     const delta = PST[iTo]! - PST[iFrom]!;
@@ -406,6 +439,67 @@ export class XiangqiPosition implements GamePosition {
     return (MATERIAL[TYPE_OF[victim]!]! + 1) * 16 - TYPE_OF[this.board[move & 0xff]!]!;
   }
 
+  /** {@link GamePosition.losingCapture}. A king's capture is never losing (it is legal only if safe). */
+  losingCapture(move: Move): boolean {
+    const from = move & 0xff;
+    const to = (move >>> 8) & 0xff;
+    const b = this.board;
+    const id = b[from]!;
+    const victim = b[to]!;
+    const attacker = TYPE_OF[id]!;
+    if (victim === 0 || attacker === KING || MATERIAL[attacker]! - MATERIAL[TYPE_OF[victim]!]! <= LOSING_CAPTURE_MARGIN) return false;
+    // Look from the square with the capture made: the capturer may have been a screen or a leg.
+    b[from] = 0;
+    b[to] = id;
+    this.flipBits(from);
+    const recaptured = this.attackedBy(to, this.sideToMove ^ 1);
+    this.flipBits(from);
+    b[from] = id;
+    b[to] = victim;
+    return recaptured;
+  }
+
+  /**
+   * Whether some piece of side `by` could move onto `sq` (a capture there), reading the board as
+   * it stands and ignoring pins: king, advisors and elephants by their tables, then horses,
+   * pawns, rooks and cannons as {@link kingAttacked} looks for them, but without the flying king.
+   */
+  attackedBy(sq: number, by: number): boolean {
+    const b = this.board;
+    const ps = this.pieceSquare;
+    const tag = 16 << by;
+    let from = ps[tag]!;
+    for (let i = from << 2, e = i + 4; i < e; i++) if (KING_TO[i] === sq) return true;
+    for (let id = tag + 1; id <= tag + 2; id++) {
+      from = ps[id]!;
+      if (from === 0) continue;
+      for (let i = from << 2, e = i + 4; i < e; i++) if (ADVISOR_TO[i] === sq) return true;
+    }
+    for (let id = tag + 3; id <= tag + 4; id++) {
+      from = ps[id]!;
+      if (from === 0) continue;
+      for (let i = from << 2, e = i + 4; i < e; i++) if (ELEPHANT_TO[i] === sq && b[ELEPHANT_EYE[i]!] === 0) return true;
+    }
+    const h = sq << 3;
+    for (let i = 0; i < 8; i++) {
+      from = HORSE_ATTACKER[h + i]!;
+      if (from === 0) break;
+      const pc = b[from]!;
+      if ((pc & tag) !== 0 && TYPE_OF[pc] === HORSE && b[HORSE_ATTACKER_LEG[h + i]!] === 0) return true;
+    }
+    // A pawn of `by` steps forward onto sq, or sideways once it has crossed the river.
+    const side = by ^ 1;
+    let pc = b[sq - 16 + (side << 5)]!;
+    if ((pc & tag) !== 0 && TYPE_OF[pc] === PAWN) return true;
+    if ((sq & 0x80) !== side << 7) {
+      pc = b[sq - 1]!;
+      if ((pc & tag) !== 0 && TYPE_OF[pc] === PAWN) return true;
+      pc = b[sq + 1]!;
+      if ((pc & tag) !== 0 && TYPE_OF[pc] === PAWN) return true;
+    }
+    return this.lineAttacked(sq, tag, ROOK_ONLY);
+  }
+
   /** XQWLight's rule: null move only while the side to move keeps more than 400 of value. */
   nullMoveSafe(): boolean {
     return (this.sideToMove === 0 ? this.valueRed : this.valueBlack) > 400;
@@ -442,23 +536,43 @@ export class XiangqiPosition implements GamePosition {
       if ((pc & opp) !== 0 && TYPE_OF[pc] === PAWN) return true;
     }
     // Lines: the first piece may be a rook (or the facing king); the second a cannon.
-    return this.lineAttack(sq, -16, opp) || this.lineAttack(sq, 16, opp) || this.lineAttack(sq, -1, opp) || this.lineAttack(sq, 1, opp);
+    return this.lineAttacked(sq, opp, ROOK_OR_KING);
   }
 
-  private lineAttack(sq: number, d: number, opp: number): boolean {
+  /**
+   * Whether, along a line from `sq`, the first piece met is one of `tag`'s of a type in
+   * `firstTypes` (a bit per type), or the second is a cannon of `tag`. Reads the line scans.
+   */
+  private lineAttacked(sq: number, tag: number, firstTypes: number): boolean {
     const b = this.board;
-    let s = sq + d;
-    while (b[s] === 0) s += d;
-    let pc = b[s]!;
-    if (pc === OFF_BOARD) return false;
-    if ((pc & opp) !== 0) {
-      const t = TYPE_OF[pc];
-      if (t === ROOK || t === KING) return true;
+    const x = sq & 15;
+    const y = sq >> 4;
+    const rank = sq & 0xf0;
+    const ri = ((x - 3) * 512 + (this.rankBits[y]! >> 3)) << 2;
+    const fi = ((y - 3) * 1024 + (this.fileBits[x]! >> 3)) << 2;
+    for (let k = 0; k < 4; k += 2) {
+      let c = FILE_SCAN[fi + k]!;
+      if (c !== 0) {
+        let pc = b[(c << 4) | x]!;
+        if ((pc & tag) !== 0 && ((firstTypes >> TYPE_OF[pc]!) & 1) !== 0) return true;
+        c = FILE_SCAN[fi + k + 1]!;
+        if (c !== 0) {
+          pc = b[(c << 4) | x]!;
+          if ((pc & tag) !== 0 && TYPE_OF[pc] === CANNON) return true;
+        }
+      }
+      c = RANK_SCAN[ri + k]!;
+      if (c !== 0) {
+        let pc = b[rank | c]!;
+        if ((pc & tag) !== 0 && ((firstTypes >> TYPE_OF[pc]!) & 1) !== 0) return true;
+        c = RANK_SCAN[ri + k + 1]!;
+        if (c !== 0) {
+          pc = b[rank | c]!;
+          if ((pc & tag) !== 0 && TYPE_OF[pc] === CANNON) return true;
+        }
+      }
     }
-    s += d;
-    while (b[s] === 0) s += d;
-    pc = b[s]!;
-    return (pc & opp) !== 0 && TYPE_OF[pc] === CANNON;
+    return false;
   }
 
   /**
@@ -538,31 +652,38 @@ export class XiangqiPosition implements GamePosition {
     return n;
   }
 
-  /** Rook or cannon moves from `sq` in the four directions. */
+  /**
+   * Rook or cannon moves from `sq`: up, down, left, right, nearest first. The line scans give
+   * where each direction's quiet moves end and where a capture may land, so a capture-only
+   * pass never walks the empty squares.
+   */
   private slide(buf: Int32Array, n: number, sq: number, self: number, capturesOnly: boolean, cannon: boolean): number {
     const b = this.board;
     const opp = 48 ^ self;
-    for (let k = 0; k < 4; k++) {
-      const d = k === 0 ? -16 : k === 1 ? 16 : k === 2 ? -1 : 1;
-      let to = sq + d;
-      let t = b[to]!;
-      while (t === 0) {
-        if (!capturesOnly) buf[n++] = sq | (to << 8);
-        to += d;
-        t = b[to]!;
-      }
-      if (cannon) {
-        // Jump the screen, then capture the first piece behind it if it is an enemy.
-        if (t === OFF_BOARD) continue;
-        to += d;
-        t = b[to]!;
-        while (t === 0) {
-          to += d;
-          t = b[to]!;
-        }
-      }
-      if ((t & opp) !== 0) buf[n++] = sq | (to << 8);
-    }
+    const x = sq & 15;
+    const y = sq >> 4;
+    const rank = sq & 0xf0;
+    const ri = ((x - 3) * 512 + (this.rankBits[y]! >> 3)) << 2;
+    const fi = ((y - 3) * 1024 + (this.fileBits[x]! >> 3)) << 2;
+    const hit = cannon ? 1 : 0;
+    // Up (towards y = 3), then down.
+    let first = FILE_SCAN[fi + 2]!;
+    if (!capturesOnly) for (let t = y - 1, e = first === 0 ? RANK_TOP - 1 : first; t > e; t--) buf[n++] = sq | (((t << 4) | x) << 8);
+    let c = FILE_SCAN[fi + 2 + hit]!;
+    if (c !== 0 && (b[(c << 4) | x]! & opp) !== 0) buf[n++] = sq | (((c << 4) | x) << 8);
+    first = FILE_SCAN[fi]!;
+    if (!capturesOnly) for (let t = y + 1, e = first === 0 ? RANK_BOTTOM + 1 : first; t < e; t++) buf[n++] = sq | (((t << 4) | x) << 8);
+    c = FILE_SCAN[fi + hit]!;
+    if (c !== 0 && (b[(c << 4) | x]! & opp) !== 0) buf[n++] = sq | (((c << 4) | x) << 8);
+    // Left, then right.
+    first = RANK_SCAN[ri + 2]!;
+    if (!capturesOnly) for (let t = x - 1, e = first === 0 ? FILE_LEFT - 1 : first; t > e; t--) buf[n++] = sq | ((rank | t) << 8);
+    c = RANK_SCAN[ri + 2 + hit]!;
+    if (c !== 0 && (b[rank | c]! & opp) !== 0) buf[n++] = sq | ((rank | c) << 8);
+    first = RANK_SCAN[ri]!;
+    if (!capturesOnly) for (let t = x + 1, e = first === 0 ? FILE_RIGHT + 1 : first; t < e; t++) buf[n++] = sq | ((rank | t) << 8);
+    c = RANK_SCAN[ri + hit]!;
+    if (c !== 0 && (b[rank | c]! & opp) !== 0) buf[n++] = sq | ((rank | c) << 8);
     return n;
   }
 
@@ -605,7 +726,11 @@ export class XiangqiPosition implements GamePosition {
     const captured = b[to]!;
     b[to] = id;
     b[from] = 0;
+    this.flipBits(from);
+    if (captured === 0) this.flipBits(to);
     const attacked = this.kingAttacked(from === king ? to : king, side);
+    this.flipBits(from);
+    if (captured === 0) this.flipBits(to);
     b[from] = id;
     b[to] = captured;
     return !attacked;

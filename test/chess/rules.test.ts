@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Chess } from '../../src/index.js';
+import { Chess, parseUci } from '../../src/index.js';
 
 function play(game: Chess, moves: string): Chess {
   for (const m of moves.split(/\s+/).filter(Boolean)) game.move(m);
@@ -96,5 +96,29 @@ describe('chess game status', () => {
     while (game.undo() !== null);
     expect(game.fen()).toBe(fen);
     expect(game.key()).toBe(key);
+  });
+});
+
+describe('losingCapture (the search\'s cheap exchange test)', () => {
+  const losing = (fen: string, uci: string) => {
+    const game = new Chess(fen);
+    const pos = game.position;
+    const before = game.fen();
+    const answer = pos.losingCapture(parseUci(pos, uci));
+    expect(game.fen()).toBe(before); // the board is borrowed, and given back
+    return answer;
+  };
+  it('a dearer piece taking a defended one loses; an undefended victim or a cheaper capturer does not', () => {
+    expect(losing('4k3/8/4p3/3p4/8/8/8/3QK3 w - - 0 1', 'd1d5')).toBe(true);
+    expect(losing('4k3/8/8/3p4/8/8/8/3QK3 w - - 0 1', 'd1d5')).toBe(false);
+    expect(losing('4k3/8/8/3q4/4P3/8/8/4K3 w - - 0 1', 'e4d5')).toBe(false);
+    // Bishop for knight is an even trade, not a loss.
+    expect(losing('4k3/8/4p3/3n4/8/8/6B1/4K3 w - - 0 1', 'g2d5')).toBe(false);
+  });
+  it('looks through the capturer\'s own square, and never calls promotions or en passant losing', () => {
+    // The black rook on d1 defends d5 once the white rook has left d4.
+    expect(losing('4k3/8/8/3n4/3R4/8/7K/3r4 w - - 0 1', 'd4d5')).toBe(true);
+    expect(losing('3rk3/2P5/8/8/8/8/8/4K3 w - - 0 1', 'c7d8q')).toBe(false);
+    expect(losing('4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1', 'e5d6')).toBe(false);
   });
 });

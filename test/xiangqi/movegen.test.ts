@@ -67,4 +67,23 @@ describe('xiangqi piece movement', () => {
     expect(new Xiangqi().isLegal(parseIccs('h2g3'))).toBe(false);
     expect(new Xiangqi().isLegal(parseIccs('h2h8'))).toBe(false); // a cannon cannot jump to an empty point
   });
+
+  it('losingCapture: a capture loses material when a clearly dearer piece takes a guarded one', () => {
+    const losing = (fen: string, iccs: string) => new Xiangqi(fen).position.losingCapture(parseIccs(iccs));
+    // A rook takes a pawn that a horse guards (leg d4 empty), then with the leg blocked.
+    expect(losing('4k4/9/9/9/R3p4/9/3n5/9/9/4K4 w', 'a5e5')).toBe(true);
+    expect(losing('4k4/9/9/9/R3p4/3p5/3n5/9/9/4K4 w', 'a5e5')).toBe(false);
+    // Guarded by an advisor inside the palace; by an elephant, unless its eye is blocked.
+    expect(losing('4k4/4a4/R2n5/9/9/9/9/9/9/5K3 w', 'a7d7')).toBe(true);
+    expect(losing('2b1k4/9/R3n4/9/9/9/9/9/9/5K3 w', 'a7e7')).toBe(true);
+    expect(losing('2b1k4/3P5/R3n4/9/9/9/9/9/9/5K3 w', 'a7e7')).toBe(false);
+    // Guarded by a cannon over one screen, not over two.
+    expect(losing('3kc4/9/9/4P4/4n4/9/9/4R4/9/5K3 w', 'e2e5')).toBe(true);
+    expect(losing('3kc4/4P4/9/4P4/4n4/9/9/4R4/9/5K3 w', 'e2e5')).toBe(false);
+    // The capturer's own square is empty afterwards: a rook behind it along the line takes back.
+    expect(losing('4k4/9/9/9/r1Rn5/9/9/9/9/5K3 w', 'c5d5')).toBe(true);
+    // Cheaper (or equal) capturers never lose, and a quiet move is not a losing capture.
+    expect(losing('4k4/9/9/9/4r4/4P4/9/9/9/5K3 w', 'e4e5')).toBe(false);
+    expect(losing('4k4/9/9/9/R3p4/9/3n5/9/9/4K4 w', 'a5b5')).toBe(false);
+  });
 });
