@@ -480,24 +480,7 @@ export class XiangqiPosition implements GamePosition {
       if (from === 0) continue;
       for (let i = from << 2, e = i + 4; i < e; i++) if (ELEPHANT_TO[i] === sq && b[ELEPHANT_EYE[i]!] === 0) return true;
     }
-    const h = sq << 3;
-    for (let i = 0; i < 8; i++) {
-      from = HORSE_ATTACKER[h + i]!;
-      if (from === 0) break;
-      const pc = b[from]!;
-      if ((pc & tag) !== 0 && TYPE_OF[pc] === HORSE && b[HORSE_ATTACKER_LEG[h + i]!] === 0) return true;
-    }
-    // A pawn of `by` steps forward onto sq, or sideways once it has crossed the river.
-    const side = by ^ 1;
-    let pc = b[sq - 16 + (side << 5)]!;
-    if ((pc & tag) !== 0 && TYPE_OF[pc] === PAWN) return true;
-    if ((sq & 0x80) !== side << 7) {
-      pc = b[sq - 1]!;
-      if ((pc & tag) !== 0 && TYPE_OF[pc] === PAWN) return true;
-      pc = b[sq + 1]!;
-      if ((pc & tag) !== 0 && TYPE_OF[pc] === PAWN) return true;
-    }
-    return this.lineAttacked(sq, tag, ROOK_ONLY);
+    return this.attackedByMen(sq, by ^ 1, ROOK_ONLY);
   }
 
   /** XQWLight's rule: null move only while the side to move keeps more than 400 of value. */
@@ -516,6 +499,14 @@ export class XiangqiPosition implements GamePosition {
    * cannons over exactly one screen.
    */
   kingAttacked(sq: number, side: number): boolean {
+    return this.attackedByMen(sq, side, ROOK_OR_KING);
+  }
+
+  /**
+   * Whether the side other than `side` attacks `sq` with a horse, a pawn, a cannon, or a piece
+   * whose type is in `firstTypes` (a bit per type) as the first along a line.
+   */
+  private attackedByMen(sq: number, side: number, firstTypes: number): boolean {
     const b = this.board;
     const opp = 32 >> side; // the other side's tag
     // Horses: the leg of every horse attack on sq is a diagonal neighbour of sq.
@@ -536,7 +527,7 @@ export class XiangqiPosition implements GamePosition {
       if ((pc & opp) !== 0 && TYPE_OF[pc] === PAWN) return true;
     }
     // Lines: the first piece may be a rook (or the facing king); the second a cannon.
-    return this.lineAttacked(sq, opp, ROOK_OR_KING);
+    return this.lineAttacked(sq, opp, firstTypes);
   }
 
   /**
