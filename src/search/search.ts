@@ -35,6 +35,11 @@ const FUTILITY_MARGIN = 110;
  */
 const RFP_MARGIN = 90;
 const RFP_DEPTH = 5;
+/**
+ * The ordering key of a capture not (yet) found to lose material is GOOD_CAPTURE plus its
+ * MVV/LVA score (below 2^20): above killers and quiets, below the TT move (2^30).
+ */
+const GOOD_CAPTURE = 1 << 20;
 /** History scores stay within +-HISTORY_MAX (each update moves a score part of the way). */
 const HISTORY_MAX = 16384;
 
@@ -238,6 +243,8 @@ export class Search {
       if (limits.onInfo !== undefined && result.depth === depth) {
         for (let k = 0; k < lines.length; k++) limits.onInfo(this.progress(depth, k + 1, lines[k]!.score, lines[k]!.pv, t0));
       }
+      // The limits are polled every 1024 nodes; small iterations may all fit between polls.
+      this.checkLimits();
       if (this.stopped) break;
       // A found mate will not get shorter by searching much deeper.
       if (multiPv === 1 && isMateScore(result.score) && depth >= 2 * (MATE - Math.abs(result.score)) + 2) break;
@@ -366,7 +373,7 @@ export class Search {
     // Null move: if passing still fails high, a real move will too. Deep cutoffs are verified
     // by a reduced search without null moves, in case the side to move is in zugzwang.
     if (!isPv && !inCheck && ply > 0 && depth >= 2 && this.nullDisabled === 0 && this.pathMove[ply - 1] !== 0 && beta > -WIN && beta < WIN && pos.nullMoveSafe() && pos.evaluate(beta - 1, beta) >= beta) {
-      const r = depth >= 6 ? 3 : 2;
+      const r = 2 + (depth >> 2);
       this.pathMove[ply] = 0;
       pos.makeNull();
       let s = -this.pvs(depth - 1 - r, -beta, -beta + 1, ply + 1, false);
@@ -382,6 +389,10 @@ export class Search {
         if (v >= beta) return s;
       }
     }
+
+    // Internal iterative reduction: with no move from the table to try first, this node is
+    // searched a ply shallower; the next visit will have one.
+    if (depth >= 4 && ttMove === 0 && !inCheck) depth--;
 
     // Futility: near the leaves, a quiet move cannot lift a hopeless static score to alpha.
     let futile = false;
@@ -402,7 +413,7 @@ export class Search {
     let quiets = 0;
     const oldAlpha = alpha;
     for (let i = start; i < end; i++) {
-      const m = this.pickNext(i, end);
+      const m = this.pickGood(i, end);
       if (ply === 0 && this.skipAtRoot(m)) continue;
       const quiet = pos.captureScore(m) === 0;
       if (!pos.make(m)) continue;
@@ -507,10 +518,13 @@ export class Search {
     this.scoreMoves(start, end, 0, ply);
     let legal = 0;
     for (let i = start; i < end; i++) {
-      const m = this.pickNext(i, end);
-      // Delta pruning: even winning this victim outright cannot lift the score to alpha; and
-      // captures that lose material are left out, as in ElephantEye.
-      if (!inCheck && (best + (pos.captureScore(m) >> 4) + DELTA_MARGIN <= alpha || pos.losingCapture(m))) continue;
+      const m = this.pickGood(i, end);
+      if (!inCheck) {
+        // Captures that seem to lose material are ordered last (below zero) and left out.
+        if (this.order[i]! < 0) break;
+        // Delta pruning: even winning this victim outright cannot lift the score to alpha.
+        if (best + (pos.captureScore(m) >> 4) + DELTA_MARGIN <= alpha) continue;
+      }
       if (!pos.make(m)) continue;
       legal++;
       const score = -this.quiesce(-beta, -alpha, ply + 1);
@@ -543,7 +557,7 @@ export class Search {
       if (m === ttMove) s = 1 << 30;
       else {
         const c = pos.captureScore(m);
-        if (c !== 0) s = pos.losingCapture(m) ? c - (1 << 20) : (1 << 20) + c;
+        if (c !== 0) s = GOOD_CAPTURE + c;
         else if (m === k1) s = (1 << 19) + 1;
         else if (m === k2) s = 1 << 19;
         else if (m === counter) s = (1 << 19) - 1;
@@ -551,6 +565,20 @@ export class Search {
       }
       this.order[i] = s;
     }
+  }
+
+  /**
+   * {@link pickNext}, except that a capture is tested for losing material only when its turn
+   * comes (most nodes cut off before most captures are tried): a losing one is moved down
+   * below the quiet moves, to `c - GOOD_CAPTURE`, and the next best is picked instead.
+   */
+  private pickGood(i: number, end: number): Move {
+    let m = this.pickNext(i, end);
+    while (this.order[i]! >> 20 === 1 && this.pos.losingCapture(m)) {
+      this.order[i] = this.order[i]! - 2 * GOOD_CAPTURE;
+      m = this.pickNext(i, end);
+    }
+    return m;
   }
 
   /** Selection sort step: swaps the best remaining move into slot `i` and returns it. */

@@ -76,7 +76,9 @@ describe('search', () => {
     const cold = new Search().run(xiangqiFromFen(g.fen()), { depth: 6 });
     expect(mateIn(cold.score)).toBe(-1);
     expect(warm.score).toBe(cold.score);
-    expect(warm.pv).toEqual(cold.pv);
+    // Red has more than one mating reply, so only the move leading to them must agree.
+    expect(warm.pv[0]).toBe(cold.pv[0]);
+    expect(warm.pv.length).toBe(cold.pv.length);
   });
 
   it('the xiangqi 60-move rule is a draw in the tree', () => {
