@@ -404,11 +404,14 @@ export class XiangqiPosition implements GamePosition {
     const lo = this.keyLo;
     const hi = this.keyHi;
     const hm = this.histMove;
-    const hc = this.histCaptured;
     let seen = 1;
-    for (let q = p - 1; q >= 0; q--) {
-      if (hm[q] === 0 || hc[q] !== 0) break;
-      if (((p - q) & 1) === 0 && this.histKeyLo[q] === lo && this.histKeyHi[q] === hi && ++seen >= times) {
+    // Only positions with the same side to move can repeat, so step two plies at a time; a
+    // capture or a null move on either ply of a step ends the search (the clock counts the
+    // plies since the last capture).
+    const first = Math.max(0, p - this.halfmoveClock);
+    for (let q = p - 2; q >= first; q -= 2) {
+      if (hm[q] === 0 || hm[q + 1] === 0) break;
+      if (this.histKeyLo[q] === lo && this.histKeyHi[q] === hi && ++seen >= times) {
         // Moves q..p-1: the one made from position r was made by the side to move now iff p - r is even.
         let selfAll = true;
         let oppAll = true;
