@@ -66,18 +66,6 @@ function attackUnits(ps: Uint8Array, side: number): number {
   return u;
 }
 
-/** Phase: 2 per rook, 1 per horse and cannon on the board, both sides. */
-function phaseOf(ps: Uint8Array): number {
-  let phase = 0;
-  for (let base = 16; base <= 32; base += 16) {
-    if (ps[base + ROOK_IDS] !== 0) phase += 2;
-    if (ps[base + ROOK_IDS + 1] !== 0) phase += 2;
-    for (let i = HORSE_IDS; i < HORSE_IDS + 2; i++) if (ps[base + i] !== 0) phase++;
-    for (let i = CANNON_IDS; i < CANNON_IDS + 2; i++) if (ps[base + i] !== 0) phase++;
-  }
-  return phase;
-}
-
 /**
  * The piece behind the first blocker along `d` from `sq`: a pin when the first piece met is an
  * enemy (not the king) and the next is the enemy king, or the enemy rook behind a lesser piece.
@@ -100,19 +88,20 @@ function pinValue(b: Uint8Array, from: number, d: number, oppTag: number): numbe
   return 0;
 }
 
-/** Whether `target` lies on the line from `sq` in direction `d` (same file or rank, that way). */
-function onRay(sq: number, d: number, target: number): boolean {
-  if (target === 0) return false;
-  if (d === 16 || d === -16) return (sq & 15) === (target & 15) && (target - sq) * d > 0;
-  return sq >> 4 === target >> 4 && (target - sq) * d > 0;
+/** The bit of {@link DIRS} along which `target` lies from `sq` (same file or rank), or 0. */
+function rayBit(sq: number, target: number): number {
+  if (target === 0) return 0;
+  if ((sq & 15) === (target & 15)) return target < sq ? 1 : 2;
+  if (sq >> 4 === target >> 4) return target < sq ? 4 : 8;
+  return 0;
 }
 
 /**
- * Whether the enemy king or an enemy rook lies along the ray: only then can a pin along it
- * exist, so the scan beyond the first blocker is skipped otherwise.
+ * The directions from `sq` along which the enemy king or an enemy rook lies: only along those
+ * can a pin exist, so no other direction is scanned.
  */
-function targetAhead(sq: number, d: number, kingSq: number, ps: Uint8Array, opp: number): boolean {
-  return onRay(sq, d, kingSq) || onRay(sq, d, ps[opp + ROOK_IDS]!) || onRay(sq, d, ps[opp + ROOK_IDS + 1]!);
+function pinRays(sq: number, kingSq: number, ps: Uint8Array, opp: number): number {
+  return rayBit(sq, kingSq) | rayBit(sq, ps[opp + ROOK_IDS]!) | rayBit(sq, ps[opp + ROOK_IDS + 1]!);
 }
 
 /** How many empty squares a rook on `sq` sees along its rank and file (from the line scans). */
@@ -161,9 +150,10 @@ function patterns(pos: XiangqiPosition, side: number, sign: number): void {
       for (let s = sq + d; s !== kingSq; s += d) if (b[s] !== 0) between++;
       if (between === 1) threat += BOTTOM_CANNON;
     }
+    const rays = pinRays(sq, kingSq, ps, opp);
     for (let k = 0; k < 4; k++) {
+      if (((rays >> k) & 1) === 0) continue;
       const d = DIRS[k]!;
-      if (!targetAhead(sq, d, kingSq, ps, opp)) continue;
       // The first piece is the screen; the pin lies beyond it.
       let s = sq + d;
       while (b[s] === 0) s += d;
@@ -176,9 +166,9 @@ function patterns(pos: XiangqiPosition, side: number, sign: number): void {
   for (let id = own + ROOK_IDS; id < own + ROOK_IDS + 2; id++) {
     const sq = ps[id]!;
     if (sq === 0) continue;
+    const rays = pinRays(sq, kingSq, ps, opp);
     for (let k = 0; k < 4; k++) {
-      const d = DIRS[k]!;
-      if (targetAhead(sq, d, kingSq, ps, opp)) mg += pinValue(b, sq + d, d, oppTag);
+      if (((rays >> k) & 1) !== 0) mg += pinValue(b, sq + DIRS[k]!, DIRS[k]!, oppTag);
     }
     const mobility = emptyAlongLines(pos, sq);
     mg += mobility * ROOK_MOBILITY;
@@ -247,7 +237,7 @@ cacheScore.fill(0x7fffffff);
  * same side of the window, which is all the caller needs).
  */
 export function evaluateXiangqi(pos: XiangqiPosition, alpha: number, beta: number): number {
-  const phase = Math.min(phaseOf(pos.pieceSquare), PHASE_TOTAL);
+  const phase = Math.min(pos.phase, PHASE_TOTAL);
   const base = forSideToMove(pos, blend(pos.valueRed - pos.valueBlack, pos.endRed - pos.endBlack, phase));
   // The lazy exit comes before the cache, so that the answer never depends on what earlier
   // searches left in it (searches stay deterministic).
@@ -263,7 +253,7 @@ export function evaluateXiangqi(pos: XiangqiPosition, alpha: number, beta: numbe
 
 /** {@link evaluateXiangqi} without the cache or the lazy exit. */
 export function evaluateFresh(pos: XiangqiPosition): number {
-  return fullScore(pos, Math.min(phaseOf(pos.pieceSquare), PHASE_TOTAL));
+  return fullScore(pos, Math.min(pos.phase, PHASE_TOTAL));
 }
 
 /** Piece-square sums plus both sides' patterns, blended by `phase`. */

@@ -29,7 +29,7 @@ import {
 } from './geometry.js';
 import { evaluateXiangqi } from './evaluate.js';
 import { FILE_SCAN, RANK_SCAN } from './lines.js';
-import { MATERIAL, PST, PST_END } from './evaluate-weights.js';
+import { MATERIAL, PHASE_WEIGHT, PST, PST_END } from './evaluate-weights.js';
 import { CANNON, HORSE, KING, OFF_BOARD, PAWN, ROOK, TYPE_OF } from './pieces.js';
 import { KEY, LOCK0, LOCK1, PLAYER_KEY, PLAYER_LOCK0, PLAYER_LOCK1 } from './zobrist.js';
 
@@ -71,6 +71,8 @@ export class XiangqiPosition implements GamePosition {
   /** The endgame sums (see evaluate-weights.ts). */
   endRed = 0;
   endBlack = 0;
+  /** The game phase: {@link PHASE_WEIGHT} summed over the pieces on the board (both sides). */
+  phase = 0;
   /** Plies made since the root (the FEN). */
   ply = 0;
   /** Plies since the last capture (or since the FEN's count). */
@@ -111,6 +113,7 @@ export class XiangqiPosition implements GamePosition {
     this.keyLo = this.keyHi = this.lock1 = 0;
     this.valueRed = this.valueBlack = 0;
     this.endRed = this.endBlack = 0;
+    this.phase = 0;
     this.ply = 0;
     this.halfmoveClock = 0;
     this.rootFullmove = 1;
@@ -123,6 +126,7 @@ export class XiangqiPosition implements GamePosition {
     this.board[sq] = id;
     this.pieceSquare[id] = sq;
     this.flipBits(sq);
+    this.phase += PHASE_WEIGHT[TYPE_OF[id]! as 0];
     const i = (id << 8) | sq;
     this.keyLo ^= KEY[i]!;
     this.keyHi ^= LOCK0[i]!;
@@ -177,6 +181,7 @@ export class XiangqiPosition implements GamePosition {
     this.valueBlack = o.valueBlack;
     this.endRed = o.endRed;
     this.endBlack = o.endBlack;
+    this.phase = o.phase;
     this.ply = o.ply;
     this.halfmoveClock = o.halfmoveClock;
     this.rootFullmove = o.rootFullmove;
@@ -256,6 +261,7 @@ export class XiangqiPosition implements GamePosition {
     }
     if (captured !== 0) {
       this.pieceSquare[captured] = 0;
+      this.phase -= PHASE_WEIGHT[TYPE_OF[captured]! as 0];
       const iCap = (captured << 8) | to;
       kLo ^= KEY[iCap]!;
       kHi ^= LOCK0[iCap]!;
@@ -317,6 +323,7 @@ export class XiangqiPosition implements GamePosition {
     }
     if (captured !== 0) {
       this.pieceSquare[captured] = to;
+      this.phase += PHASE_WEIGHT[TYPE_OF[captured]! as 0];
       const iCap = (captured << 8) | to;
       if (captured < 32) {
         this.valueRed += PST[iCap]!;

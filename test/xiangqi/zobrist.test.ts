@@ -58,6 +58,7 @@ function incremental(pos: XiangqiPosition) {
     black: pos.valueBlack,
     endRed: pos.endRed,
     endBlack: pos.endBlack,
+    phase: pos.phase,
     // The line-occupancy bits that the generator's scans read.
     rankBits: Array.from(pos.rankBits),
     fileBits: Array.from(pos.fileBits),
