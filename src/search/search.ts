@@ -22,9 +22,9 @@ const SLICE = 256;
 const INF = MATE + 1;
 /** From this depth on, a null-move cutoff is confirmed by a reduced search (zugzwang guard). */
 const VERIFY_DEPTH = 7;
-/** Late-move reductions by depth and move number: about ln(depth) * ln(moves) / 2. */
+/** Late-move reductions by depth and move number: about ln(depth) * ln(moves) / 1.8. */
 const LMR = new Int8Array(64 * 64);
-for (let d = 1; d < 64; d++) for (let n = 1; n < 64; n++) LMR[d * 64 + n] = Math.floor(0.5 + (Math.log(d) * Math.log(n)) / 2);
+for (let d = 1; d < 64; d++) for (let n = 1; n < 64; n++) LMR[d * 64 + n] = Math.floor(0.75 + (Math.log(d) * Math.log(n)) / 1.8);
 /** What a capture may gain beyond its victim's value (positional swing), for delta pruning. */
 const DELTA_MARGIN = 120;
 /** Per ply of remaining depth, what a quiet move is assumed able to gain at most. */
@@ -396,7 +396,7 @@ export class Search {
 
     // Futility: near the leaves, a quiet move cannot lift a hopeless static score to alpha.
     let futile = false;
-    if (!isPv && !inCheck && depth <= 2 && alpha > -WIN && alpha < WIN) {
+    if (!isPv && !inCheck && depth <= 3 && alpha > -WIN && alpha < WIN) {
       futile = pos.evaluate(alpha - FUTILITY_MARGIN * depth, alpha - FUTILITY_MARGIN * depth + 1) + FUTILITY_MARGIN * depth <= alpha;
     }
 
@@ -405,7 +405,7 @@ export class Search {
     this.scoreMoves(start, end, ttMove, ply);
     const k1 = this.killers[ply * 2]!;
     const k2 = this.killers[ply * 2 + 1]!;
-    const lmpLimit = !isPv && !inCheck && depth <= 3 ? 4 + depth * depth * 2 : 0;
+    const lmpLimit = !isPv && !inCheck && depth <= 4 ? 3 + depth * depth : 0;
 
     let best = -INF;
     let bestMove = 0;
