@@ -60,6 +60,9 @@ export class TranspositionTable {
     let buckets = 1;
     while (buckets * 2 * BUCKET * WORDS * 4 <= mb * 1024 * 1024) buckets *= 2;
     this.data = new Int32Array(buckets * BUCKET * WORDS);
+    // A fresh array is zero pages that the system maps on first touch; touching them all now
+    // moves that cost out of the first search (it is what clearing a table in C does).
+    this.data.fill(0);
     this.mask = buckets - 1;
   }
 
