@@ -160,6 +160,14 @@ for (let sq = 0; sq < 256; sq++) {
 }
 
 /**
+ * `HORSE_LEG_BY_STEP[to - from + 256]`: for a horse step from `from` to `to`, the offset of its
+ * leg from `from`; 0 when `to - from` is no horse step. Lets an attack test start from the few
+ * horses on the board rather than from the eight points a horse could attack from.
+ */
+export const HORSE_LEG_BY_STEP = new Int8Array(512);
+for (let i = 0; i < 8; i++) HORSE_LEG_BY_STEP[HORSE_STEPS[i]! + 256] = HORSE_LEGS[i]!;
+
+/**
  * Classifies `sq - king + 256` for the legality shortcut: a move whose origin is a diagonal
  * neighbour of the king may unblock a horse check (horse legs against the king sit there).
  */

@@ -19,8 +19,7 @@ import {
   DIAGONAL_NEIGHBOUR,
   ELEPHANT_EYE,
   ELEPHANT_TO,
-  HORSE_ATTACKER,
-  HORSE_ATTACKER_LEG,
+  HORSE_LEG_BY_STEP,
   HORSE_LEG,
   HORSE_TO,
   IN_BOARD,
@@ -30,11 +29,14 @@ import {
 import { evaluateXiangqi } from './evaluate.js';
 import { FILE_SCAN, RANK_SCAN } from './lines.js';
 import { MATERIAL, PHASE_WEIGHT, PST, PST_END } from './evaluate-weights.js';
-import { CANNON, HORSE, KING, OFF_BOARD, PAWN, ROOK, TYPE_OF } from './pieces.js';
+import { CANNON, KING, OFF_BOARD, PAWN, ROOK, TYPE_OF } from './pieces.js';
 import { KEY, LOCK0, LOCK1, PLAYER_KEY, PLAYER_LOCK0, PLAYER_LOCK1 } from './zobrist.js';
 
 /** Check status cached per history entry: not known yet. */
 const CHECK_UNKNOWN = 2;
+
+/** The first horse's id offset within a side (see pieces.ts). */
+const HORSE_ID = 5;
 
 /** Type masks for the first piece met along a line (see lineAttacked). */
 const ROOK_ONLY = 1 << ROOK;
@@ -519,13 +521,14 @@ export class XiangqiPosition implements GamePosition {
   private attackedByMen(sq: number, side: number, firstTypes: number): boolean {
     const b = this.board;
     const opp = 32 >> side; // the other side's tag
-    // Horses: the leg of every horse attack on sq is a diagonal neighbour of sq.
-    const h = sq << 3;
-    for (let i = 0; i < 8; i++) {
-      const from = HORSE_ATTACKER[h + i]!;
-      if (from === 0) break;
-      const pc = b[from]!;
-      if ((pc & opp) !== 0 && TYPE_OF[pc] === HORSE && b[HORSE_ATTACKER_LEG[h + i]!] === 0) return true;
+    // Horses: from each of the (at most two) enemy horses, is sq one step away, leg empty?
+    // The board is read too: isSafe and losingCapture try a capture on the board alone.
+    const ps = this.pieceSquare;
+    for (let id = opp + HORSE_ID; id <= opp + HORSE_ID + 1; id++) {
+      const from = ps[id]!;
+      if (from === 0 || b[from] !== id) continue;
+      const leg = HORSE_LEG_BY_STEP[sq - from + 256]!;
+      if (leg !== 0 && b[from + leg] === 0) return true;
     }
     // Pawns: ahead of the king, and beside it once they have crossed into its half.
     let pc = b[sq - 16 + (side << 5)]!;
