@@ -1,8 +1,11 @@
 /**
  * The search, written once over the {@link GamePosition} seam: iterative deepening, principal
  * variation search with aspiration windows (fail-soft), mate-distance pruning, check extension,
- * null-move pruning, late-move reductions, quiescence over captures (all moves when in check),
- * and move ordering by TT move, MVV/LVA, killers and history.
+ * null-move pruning (verified when deep), reverse futility, futility and late-move pruning near
+ * the leaves, late-move reductions steered by history, internal iterative reduction, and
+ * quiescence over captures (all moves when in check) that leaves out captures the game calls
+ * losing. Moves are ordered TT move, captures by MVV/LVA, killers, countermove, history, and
+ * losing captures last.
  *
  * Repetition verdicts come from the game (`repetition()`): a plain repetition scores as a draw
  * (with contempt: `drawScore` against the side to move at the root), a perpetual check (xiangqi)
