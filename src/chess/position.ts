@@ -18,6 +18,8 @@ import {
   ATTACK_LINE,
   ATTACK_STEP,
   BISHOP,
+  DIAGONAL_LINE,
+  STRAIGHT_LINE,
   BLACK_KINGSIDE,
   BLACK_QUEENSIDE,
   CASTLING_KEPT,
@@ -566,6 +568,31 @@ export class ChessPosition implements GamePosition {
     const defended = this.attackedBy(to, this.sideToMove ^ 1);
     b[from] = pc;
     return defended;
+  }
+
+  /**
+   * {@link GamePosition.harmlessQuiet}. The generator is legal, so only checks matter: none is
+   * possible when the origin is on no line through the enemy king (nothing is uncovered) and
+   * the piece cannot attack the king from its destination by geometry alone. Castling, en
+   * passant and promotions are always made.
+   */
+  harmlessQuiet(move: Move): boolean {
+    if ((move >>> 16 & (FLAG_EN_PASSANT | FLAG_CASTLE | FLAG_PROMOTION_MASK)) !== 0) return false;
+    const from = move & 0xff;
+    const to = (move >>> 8) & 0xff;
+    const us = this.sideToMove;
+    const king = this.kingSquare(us ^ 1);
+    if ((ATTACK_LINE[king - from + 119]! & (DIAGONAL_LINE | STRAIGHT_LINE)) !== 0) return false;
+    const type = this.board[from]! & 7;
+    const line = ATTACK_LINE[king - to + 119]!;
+    if (type === KNIGHT) return (line & KNIGHT_JUMP) === 0;
+    if (type === PAWN) {
+      // A pawn attacks the two squares diagonally ahead of it.
+      const d = king - to;
+      return us === 0 ? d !== 15 && d !== 17 : d !== -15 && d !== -17;
+    }
+    if (type === KING) return true;
+    return (line & SLIDER_LINES[type]!) === 0;
   }
 
   /** Null move only with a piece other than pawns and king (zugzwang is common without). */

@@ -52,6 +52,12 @@ export interface GamePosition {
    * that square. A cheap stand-in for static exchange evaluation, for ordering and pruning.
    */
   losingCapture(move: Move): boolean;
+  /**
+   * Whether a quiet move is certainly legal and certainly gives no check, decided without
+   * making it; false means "make it and see". Lets the search skip, unmade, the quiet moves
+   * it prunes near the leaves (it prunes only moves that give no check).
+   */
+  harmlessQuiet(move: Move): boolean;
   /** Whether having no legal move while not in check loses (xiangqi) rather than draws (chess). */
   readonly stalemateLoses: boolean;
   /** Whether a null move is sound here (the side to move has enough material that zugzwang is unlikely). */

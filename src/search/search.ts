@@ -419,10 +419,17 @@ export class Search {
       const m = this.pickGood(i, end);
       if (ply === 0 && this.skipAtRoot(m)) continue;
       const quiet = pos.captureScore(m) === 0;
+      // Futility, and late-move pruning: near the leaves, late quiet moves that give no check
+      // are not searched at all. When the game can tell that a move is legal and gives no
+      // check without making it, it is counted and skipped unmade.
+      if (quiet && legal > 0 && (futile || (lmpLimit > 0 && legal >= lmpLimit && m !== k1 && m !== k2)) && pos.harmlessQuiet(m)) {
+        legal++;
+        if (best < alpha) best = alpha;
+        continue;
+      }
       if (!pos.make(m)) continue;
       legal++;
-      // Futility, and late-move pruning: near the leaves, late quiet moves that give no check
-      // are not searched at all.
+      // The same pruning, for the moves that had to be made to be judged.
       if (quiet && legal > 1 && (futile || (lmpLimit > 0 && legal > lmpLimit && m !== k1 && m !== k2)) && !pos.inCheck()) {
         pos.unmake();
         if (best < alpha) best = alpha;

@@ -29,7 +29,7 @@ import {
 import { evaluateXiangqi } from './evaluate.js';
 import { FILE_SCAN, RANK_SCAN } from './lines.js';
 import { MATERIAL, PHASE_WEIGHT, PST, PST_END } from './evaluate-weights.js';
-import { CANNON, KING, OFF_BOARD, PAWN, ROOK, TYPE_OF } from './pieces.js';
+import { CANNON, HORSE, KING, OFF_BOARD, PAWN, ROOK, TYPE_OF } from './pieces.js';
 import { KEY, LOCK0, LOCK1, PLAYER_KEY, PLAYER_LOCK0, PLAYER_LOCK1 } from './zobrist.js';
 
 /** Check status cached per history entry: not known yet. */
@@ -493,6 +493,23 @@ export class XiangqiPosition implements GamePosition {
       for (let i = from << 2, e = i + 4; i < e; i++) if (ELEPHANT_TO[i] === sq && b[ELEPHANT_EYE[i]!] === 0) return true;
     }
     return this.attackedByMen(sq, by ^ 1, ROOK_ONLY);
+  }
+
+  /**
+   * {@link GamePosition.harmlessQuiet}: legal by {@link cannotExposeKing}, and no check is
+   * possible. A check needs a change on the enemy king's file or rank (a rook or cannon
+   * arriving, a screen arriving or leaving, a line opening; a pawn checks only from beside or
+   * in front), a horse leg leaving (every leg of a horse attack on the king is a diagonal
+   * neighbour of the king), or a horse arriving a step away.
+   */
+  harmlessQuiet(move: Move): boolean {
+    if (!this.cannotExposeKing(move, this.inCheck())) return false;
+    const from = move & 0xff;
+    const to = (move >>> 8) & 0xff;
+    const king = this.pieceSquare[16 << (this.sideToMove ^ 1)]!;
+    if (((from ^ king) & 0x0f) === 0 || ((from ^ king) & 0xf0) === 0 || ((to ^ king) & 0x0f) === 0 || ((to ^ king) & 0xf0) === 0) return false;
+    if (DIAGONAL_NEIGHBOUR[from - king + 256] !== 0) return false;
+    return TYPE_OF[this.board[from]!] !== HORSE || HORSE_LEG_BY_STEP[king - to + 256] === 0;
   }
 
   /** XQWLight's rule: null move only while the side to move keeps more than 400 of value. */

@@ -12,6 +12,10 @@ import {
   type GamePosition,
 } from '../../src/index.js';
 import { readPerftEpd } from '../helpers/data.js';
+import { randomPlayout } from '../helpers/playout.js';
+
+const XIANGQI_START = 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1';
+const CHESS_START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
 
 describe('search', () => {
   it('finds chess mates and scores them as mate N', () => {
@@ -152,5 +156,37 @@ describe('search', () => {
     const depths: number[] = [];
     new Search().run(new Xiangqi().position, { depth: 4, onInfo: (i) => depths.push(i.depth) });
     expect(depths).toEqual([1, 2, 3, 4]);
+  });
+});
+
+describe('the seam contract for pruning unmade moves', () => {
+  it('a move called harmlessQuiet is legal and gives no check, in both games', () => {
+    let harmless = 0;
+    let made = 0;
+    const check = (pos: GamePosition) => {
+      if (pos.inCheck()) return;
+      const buf = new Int32Array(256);
+      const end = pos.generate(buf, 0, false);
+      for (let i = 0; i < end; i++) {
+        const m = buf[i]!;
+        if (pos.captureScore(m) !== 0) continue;
+        const claim = pos.harmlessQuiet(m);
+        const legal = pos.make(m);
+        const givesCheck = legal && pos.inCheck();
+        if (legal) pos.unmake();
+        if (claim) {
+          harmless++;
+          expect(legal).toBe(true);
+          expect(givesCheck).toBe(false);
+        } else made++;
+      }
+    };
+    for (let seed = 1; seed <= 30; seed++) {
+      randomPlayout(xiangqiFromFen(XIANGQI_START), seed, 80, check);
+      randomPlayout(chessFromFen(CHESS_START), seed, 80, check);
+    }
+    // Both answers occur, or the test proves nothing.
+    expect(harmless).toBeGreaterThan(1000);
+    expect(made).toBeGreaterThan(1000);
   });
 });
