@@ -507,9 +507,49 @@ export class XiangqiPosition implements GamePosition {
     const from = move & 0xff;
     const to = (move >>> 8) & 0xff;
     const king = this.pieceSquare[16 << (this.sideToMove ^ 1)]!;
-    if (((from ^ king) & 0x0f) === 0 || ((from ^ king) & 0xf0) === 0 || ((to ^ king) & 0x0f) === 0 || ((to ^ king) & 0xf0) === 0) return false;
     if (DIAGONAL_NEIGHBOUR[from - king + 256] !== 0) return false;
-    return TYPE_OF[this.board[from]!] !== HORSE || HORSE_LEG_BY_STEP[king - to + 256] === 0;
+    const type = TYPE_OF[this.board[from]!];
+    if (type === HORSE && HORSE_LEG_BY_STEP[king - to + 256] !== 0) return false;
+    const kx = king & 15;
+    const ky = king >> 4;
+    const onFile = (from & 15) === kx || (to & 15) === kx;
+    const onRank = from >> 4 === ky || to >> 4 === ky;
+    if (!onFile && !onRank) return true;
+    // A pawn checks only from beside or in front of the king.
+    if (type === PAWN && (to - king === 1 || to - king === -1 || to - king === 16 || to - king === -16)) return false;
+    // The king's lines the move touches: look along them as they will be after it.
+    const tag = 16 << this.sideToMove;
+    if (onFile) {
+      const bits = this.fileBits[kx]! ^ ((from & 15) === kx ? 1 << (from >> 4) : 0) ^ ((to & 15) === kx ? 1 << (to >> 4) : 0);
+      const fi = ((ky - 3) * 1024 + (bits >> 3)) << 2;
+      for (let k = 0; k < 4; k += 2) {
+        if (this.checksAlong(FILE_SCAN[fi + k]! << 4 | kx, FILE_SCAN[fi + k + 1]! << 4 | kx, to, from, tag)) return false;
+      }
+    }
+    if (onRank) {
+      const bits = this.rankBits[ky]! ^ (from >> 4 === ky ? 1 << (from & 15) : 0) ^ (to >> 4 === ky ? 1 << (to & 15) : 0);
+      const ri = ((kx - 3) * 512 + (bits >> 3)) << 2;
+      const rank = king & 0xf0;
+      for (let k = 0; k < 4; k += 2) {
+        if (this.checksAlong(rank | RANK_SCAN[ri + k]!, rank | RANK_SCAN[ri + k + 1]!, to, from, tag)) return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * For {@link harmlessQuiet}: whether, with the piece on `from` moved to `to`, the first and
+   * second pieces along a line from the enemy king (on `first`, `second`; a coordinate of 0
+   * in the scan leaves only the line's base, which holds no piece of `tag`) give check: a
+   * rook (or the king) of `tag` first, or a cannon of `tag` second.
+   */
+  private checksAlong(first: number, second: number, to: number, from: number, tag: number): boolean {
+    const b = this.board;
+    const mover = b[from]!;
+    let pc = first === to ? mover : b[first]!;
+    if ((pc & tag) !== 0 && ((ROOK_OR_KING >> TYPE_OF[pc]!) & 1) !== 0) return true;
+    pc = second === to ? mover : b[second]!;
+    return (pc & tag) !== 0 && TYPE_OF[pc] === CANNON;
   }
 
   /** XQWLight's rule: null move only while the side to move keeps more than 400 of value. */
