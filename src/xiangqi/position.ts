@@ -496,60 +496,83 @@ export class XiangqiPosition implements GamePosition {
   }
 
   /**
-   * {@link GamePosition.harmlessQuiet}: legal by {@link cannotExposeKing}, and no check is
-   * possible. A check needs a change on the enemy king's file or rank (a rook or cannon
-   * arriving, a screen arriving or leaving, a line opening; a pawn checks only from beside or
-   * in front), a horse leg leaving (every leg of a horse attack on the king is a diagonal
-   * neighbour of the king), or a horse arriving a step away.
+   * {@link GamePosition.harmlessQuiet}, for a side not in check and a move other than the
+   * king's. Either king can only be reached anew through a line the move touches (a rook or
+   * cannon arriving, a screen arriving or leaving, a line opening), a horse leg leaving (every
+   * leg of a horse attack on a king is a diagonal neighbour of that king), or, for a check, a
+   * horse or pawn arriving next to the enemy king; the lines are looked at as they will be, the
+   * rest is refused when in doubt.
    */
   harmlessQuiet(move: Move): boolean {
-    if (!this.cannotExposeKing(move, this.inCheck())) return false;
+    if (this.inCheck()) return false;
     const from = move & 0xff;
     const to = (move >>> 8) & 0xff;
-    const king = this.pieceSquare[16 << (this.sideToMove ^ 1)]!;
+    const side = this.sideToMove;
+    const own = this.pieceSquare[16 << side]!;
+    const king = this.pieceSquare[16 << (side ^ 1)]!;
+    if (from === own) return false;
+    // Legal: no enemy line piece and no enemy horse is let through to our king.
+    if (this.lineAttackAfter(own, from, to, 32 >> side)) return false;
+    if (DIAGONAL_NEIGHBOUR[from - own + 256] !== 0 && this.horseUnblocked(own, from, 32 >> side)) return false;
+    // No check: no leg of ours leaves the enemy king's horses-in-waiting, no horse or pawn
+    // arrives where it attacks, and no line of ours opens onto it.
     if (DIAGONAL_NEIGHBOUR[from - king + 256] !== 0) return false;
     const type = TYPE_OF[this.board[from]!];
     if (type === HORSE && HORSE_LEG_BY_STEP[king - to + 256] !== 0) return false;
-    const kx = king & 15;
-    const ky = king >> 4;
-    const onFile = (from & 15) === kx || (to & 15) === kx;
-    const onRank = from >> 4 === ky || to >> 4 === ky;
-    if (!onFile && !onRank) return true;
-    // A pawn checks only from beside or in front of the king.
     if (type === PAWN && (to - king === 1 || to - king === -1 || to - king === 16 || to - king === -16)) return false;
-    // The king's lines the move touches: look along them as they will be after it.
-    const tag = 16 << this.sideToMove;
-    if (onFile) {
-      const bits = this.fileBits[kx]! ^ ((from & 15) === kx ? 1 << (from >> 4) : 0) ^ ((to & 15) === kx ? 1 << (to >> 4) : 0);
-      const fi = ((ky - 3) * 1024 + (bits >> 3)) << 2;
-      for (let k = 0; k < 4; k += 2) {
-        if (this.checksAlong(FILE_SCAN[fi + k]! << 4 | kx, FILE_SCAN[fi + k + 1]! << 4 | kx, to, from, tag)) return false;
-      }
-    }
-    if (onRank) {
-      const bits = this.rankBits[ky]! ^ (from >> 4 === ky ? 1 << (from & 15) : 0) ^ (to >> 4 === ky ? 1 << (to & 15) : 0);
-      const ri = ((kx - 3) * 512 + (bits >> 3)) << 2;
-      const rank = king & 0xf0;
-      for (let k = 0; k < 4; k += 2) {
-        if (this.checksAlong(rank | RANK_SCAN[ri + k]!, rank | RANK_SCAN[ri + k + 1]!, to, from, tag)) return false;
-      }
-    }
-    return true;
+    return !this.lineAttackAfter(king, from, to, 16 << side);
   }
 
   /**
-   * For {@link harmlessQuiet}: whether, with the piece on `from` moved to `to`, the first and
-   * second pieces along a line from the enemy king (on `first`, `second`; a coordinate of 0
-   * in the scan leaves only the line's base, which holds no piece of `tag`) give check: a
-   * rook (or the king) of `tag` first, or a cannon of `tag` second.
+   * For {@link harmlessQuiet}: whether, once the piece on `from` has moved to the empty `to`,
+   * a piece of `tag` attacks `target` along the target's file or rank: a rook (or the king,
+   * facing) first, or a cannon second. Only lines the move touches can have changed, and only
+   * those are looked at, through the line bits as they will be.
    */
-  private checksAlong(first: number, second: number, to: number, from: number, tag: number): boolean {
+  private lineAttackAfter(target: number, from: number, to: number, tag: number): boolean {
+    const tx = target & 15;
+    const ty = target >> 4;
+    if ((from & 15) === tx || (to & 15) === tx) {
+      const bits = this.fileBits[tx]! ^ ((from & 15) === tx ? 1 << (from >> 4) : 0) ^ ((to & 15) === tx ? 1 << (to >> 4) : 0);
+      const fi = ((ty - 3) * 1024 + (bits >> 3)) << 2;
+      for (let k = 0; k < 4; k += 2) {
+        if (this.attacksAlong((FILE_SCAN[fi + k]! << 4) | tx, (FILE_SCAN[fi + k + 1]! << 4) | tx, from, to, tag)) return true;
+      }
+    }
+    if (from >> 4 === ty || to >> 4 === ty) {
+      const bits = this.rankBits[ty]! ^ (from >> 4 === ty ? 1 << (from & 15) : 0) ^ (to >> 4 === ty ? 1 << (to & 15) : 0);
+      const ri = ((tx - 3) * 512 + (bits >> 3)) << 2;
+      const rank = target & 0xf0;
+      for (let k = 0; k < 4; k += 2) {
+        if (this.attacksAlong(rank | RANK_SCAN[ri + k]!, rank | RANK_SCAN[ri + k + 1]!, from, to, tag)) return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * The first and second pieces along a line (on `first`, `second`; a scan's 0 leaves a square
+   * off the board) with the piece on `from` standing on `to`: a rook or king of `tag` first, or
+   * a cannon of `tag` second, attacks.
+   */
+  private attacksAlong(first: number, second: number, from: number, to: number, tag: number): boolean {
     const b = this.board;
-    const mover = b[from]!;
-    let pc = first === to ? mover : b[first]!;
+    let pc = first === to ? b[from]! : b[first]!;
     if ((pc & tag) !== 0 && ((ROOK_OR_KING >> TYPE_OF[pc]!) & 1) !== 0) return true;
-    pc = second === to ? mover : b[second]!;
+    pc = second === to ? b[from]! : b[second]!;
     return (pc & tag) !== 0 && TYPE_OF[pc] === CANNON;
+  }
+
+  /** Whether a horse of `tag` would attack `target` once the piece on `leg` has left it. */
+  private horseUnblocked(target: number, leg: number, tag: number): boolean {
+    const ps = this.pieceSquare;
+    for (let id = tag + HORSE_ID; id <= tag + HORSE_ID + 1; id++) {
+      const h = ps[id]!;
+      if (h === 0) continue;
+      const offset = HORSE_LEG_BY_STEP[target - h + 256]!;
+      if (offset !== 0 && h + offset === leg) return true;
+    }
+    return false;
   }
 
   /** XQWLight's rule: null move only while the side to move keeps more than 400 of value. */
