@@ -58,6 +58,8 @@ export const MAX_MOVES = 256;
 
 /** Material values by type for move ordering (most valuable victim first). */
 const MATERIAL = Int32Array.of(0, 100, 320, 330, 500, 900, 0, 0);
+/** A capture counts as losing only if the capturer is worth this much more than its victim. */
+const LOSING_CAPTURE_MARGIN = 50;
 
 export class ChessPosition implements GamePosition {
   /** Piece code on each 0x88 square: `type | tag` (tag 8 white, 16 black), 0 empty. */
@@ -563,7 +565,7 @@ export class ChessPosition implements GamePosition {
     const pc = b[from]!;
     const victim = b[to]!;
     const attacker = pc & 7;
-    if (victim === 0 || attacker === KING || MATERIAL[attacker]! - MATERIAL[victim & 7]! <= 50) return false;
+    if (victim === 0 || attacker === KING || MATERIAL[attacker]! - MATERIAL[victim & 7]! <= LOSING_CAPTURE_MARGIN) return false;
     b[from] = 0;
     const defended = this.attackedBy(to, this.sideToMove ^ 1);
     b[from] = pc;

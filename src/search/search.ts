@@ -421,16 +421,16 @@ export class Search {
       const quiet = pos.captureScore(m) === 0;
       // Futility, and late-move pruning: near the leaves, late quiet moves that give no check
       // are not searched at all. When the game can tell that a move is legal and gives no
-      // check without making it, it is counted and skipped unmade.
-      if (quiet && legal > 0 && (futile || (lmpLimit > 0 && legal >= lmpLimit && m !== k1 && m !== k2)) && pos.harmlessQuiet(m)) {
+      // check without making it, it is counted and skipped unmade; otherwise it is made to see.
+      const prunable = quiet && legal > 0 && (futile || (lmpLimit > 0 && legal >= lmpLimit && m !== k1 && m !== k2));
+      if (prunable && pos.harmlessQuiet(m)) {
         legal++;
         if (best < alpha) best = alpha;
         continue;
       }
       if (!pos.make(m)) continue;
       legal++;
-      // The same pruning, for the moves that had to be made to be judged.
-      if (quiet && legal > 1 && (futile || (lmpLimit > 0 && legal > lmpLimit && m !== k1 && m !== k2)) && !pos.inCheck()) {
+      if (prunable && !pos.inCheck()) {
         pos.unmake();
         if (best < alpha) best = alpha;
         continue;
@@ -584,7 +584,7 @@ export class Search {
    */
   private pickGood(i: number, end: number): Move {
     let m = this.pickNext(i, end);
-    while (this.order[i]! >> 20 === 1 && this.pos.losingCapture(m)) {
+    while (this.order[i]! >= GOOD_CAPTURE && this.order[i]! < 2 * GOOD_CAPTURE && this.pos.losingCapture(m)) {
       this.order[i] = this.order[i]! - 2 * GOOD_CAPTURE;
       m = this.pickNext(i, end);
     }

@@ -793,11 +793,9 @@ export class XiangqiPosition implements GamePosition {
   }
 
   /**
-   * Whether a pseudo-legal move leaves the mover's king safe. Most moves cannot expose the king
-   * at all, and are accepted without touching the board: when the mover is not in check, a
-   * move other than the king's can only matter if it leaves or enters the king's file or rank
-   * (rooks, cannon screens, the facing king), or leaves a diagonal neighbour of the king (a horse
-   * leg). `checked` must be the current {@link inCheck}.
+   * Whether a pseudo-legal move leaves the mover's king safe. Moves that {@link cannotExposeKing}
+   * are accepted without touching the board; the rest are tried on the board alone.
+   * `checked` must be the current {@link inCheck}.
    */
   isSafe(move: Move, checked: boolean): boolean {
     if (this.cannotExposeKing(move, checked)) return true;
