@@ -112,6 +112,8 @@ export class ChessPosition implements GamePosition {
   // Scratch for the generator. A square is pinned (or an evasion target) when its stamp equals
   // the current generation's stamp, so nothing has to be cleared between calls.
   private stamp = 0;
+  /** A move buffer for {@link isPseudoLegal}'s look-ups. */
+  private readonly scratch = new Int32Array(MAX_MOVES);
   private readonly pinStamp = new Int32Array(128);
   private readonly pinStep = new Int8Array(128);
   private readonly evasionStamp = new Int32Array(128);
@@ -570,6 +572,47 @@ export class ChessPosition implements GamePosition {
     const defended = this.attackedBy(to, this.sideToMove ^ 1);
     b[from] = pc;
     return defended;
+  }
+
+  /**
+   * {@link GamePosition.isPseudoLegal}: the piece, the target and the path are checked here;
+   * {@link make} then refuses a move that leaves the king attacked. Castling and en passant,
+   * rare in a table, are looked up among the generated moves instead.
+   */
+  isPseudoLegal(move: Move): boolean {
+    const flags = move >>> 16;
+    if ((flags & (FLAG_CASTLE | FLAG_EN_PASSANT)) !== 0) {
+      const n = this.generate(this.scratch, 0, false);
+      for (let i = 0; i < n; i++) if (this.scratch[i] === move) return true;
+      return false;
+    }
+    const from = move & 0xff;
+    const to = (move >>> 8) & 0xff;
+    if (((from | to) & 0x88) !== 0 || flags > FLAG_DOUBLE_PUSH) return false;
+    const b = this.board;
+    const us = this.sideToMove;
+    const usTag = 8 << us;
+    const pc = b[from]!;
+    const t = b[to]!;
+    if ((pc & usTag) === 0 || (t & usTag) !== 0 || (t & 7) === KING) return false;
+    const type = pc & 7;
+    if (type === PAWN) {
+      const fwd = us === 0 ? 16 : -16;
+      const promo = to >> 4 === (us === 0 ? 7 : 0);
+      const kind = flags & FLAG_PROMOTION_MASK;
+      if (promo ? kind < KNIGHT || kind > QUEEN : kind !== 0) return false;
+      if ((flags & FLAG_DOUBLE_PUSH) !== 0) return from >> 4 === (us === 0 ? 1 : 6) && to === from + 2 * fwd && b[from + fwd] === 0 && t === 0;
+      if (to === from + fwd) return t === 0;
+      return (to === from + fwd - 1 || to === from + fwd + 1) && t !== 0;
+    }
+    if (flags !== 0) return false;
+    const line = ATTACK_LINE[to - from + 119]!;
+    if (type === KNIGHT) return (line & KNIGHT_JUMP) !== 0;
+    if (type === KING) return (line & KING_STEP) !== 0;
+    if ((line & SLIDER_LINES[type]!) === 0) return false;
+    const d = ATTACK_STEP[to - from + 119]!;
+    for (let sq = from + d; sq !== to; sq += d) if (b[sq] !== 0) return false;
+    return true;
   }
 
   /**

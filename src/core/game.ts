@@ -20,6 +20,12 @@ export interface GamePosition {
    * last one. With `capturesOnly`, only captures (and, for chess, promotions).
    */
   generate(buf: Int32Array, from: number, capturesOnly: boolean): number;
+  /**
+   * Whether `move` is one that {@link generate} would produce here. The search asks before it
+   * tries a move from the transposition table ahead of generating any (the table may hold a
+   * move of another position whose key collided).
+   */
+  isPseudoLegal(move: Move): boolean;
   /** Makes a pseudo-legal move. Returns false, with the position unchanged, if it was illegal. */
   make(move: Move): boolean;
   /** Takes back the last move made by `make`. */

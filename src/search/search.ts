@@ -70,8 +70,8 @@ export interface SearchLimits {
   movetimeMs?: number;
   /**
    * The time the search means to use, when it manages a clock: no new iteration starts after
-   * half of it (the next one would rarely finish). Without it, a fixed `movetimeMs` starts no
-   * iteration after 60% of it.
+   * half of it (the next one would rarely finish). Without it, a fixed `movetimeMs` is used to
+   * its end.
    */
   softMs?: number;
   /** Stops the search when aborted; the best move so far is still returned. */
@@ -251,11 +251,10 @@ export class Search {
       if (this.stopped) break;
       // A found mate will not get shorter by searching much deeper.
       if (multiPv === 1 && isMateScore(result.score) && depth >= 2 * (MATE - Math.abs(result.score)) + 2) break;
-      // Another iteration usually costs more than all before it. With a clock, do not start one
-      // we cannot finish; with a fixed move time, go on while most of it is left, since a
-      // part-finished iteration still yields its best root move.
-      const used = this.now() - t0;
-      if (limits.softMs !== undefined ? used > limits.softMs * 0.5 : limits.movetimeMs !== undefined && used > limits.movetimeMs * 0.6) break;
+      // Another iteration usually costs more than all before it: with a clock, do not start one
+      // we cannot finish. A fixed move time is used to the end, since a part-finished iteration
+      // still yields its best root move (and the time would be lost otherwise).
+      if (limits.softMs !== undefined && this.now() - t0 > limits.softMs * 0.5) break;
     }
     result.nodes = this.nodes;
     result.timeMs = this.now() - t0;
@@ -403,9 +402,20 @@ export class Search {
       futile = pos.evaluate(alpha - FUTILITY_MARGIN * depth, alpha - FUTILITY_MARGIN * depth + 1) + FUTILITY_MARGIN * depth <= alpha;
     }
 
+    // The move from the table is tried before anything is generated: when it cuts off, as it
+    // often does, the node never generates its moves. Generation then leaves the list as if
+    // the move had been picked from it first.
     const start = ply * SLICE;
-    const end = pos.generate(this.moves, start, false);
-    this.scoreMoves(start, end, ttMove, ply);
+    let end: number;
+    let generated = ttMove === 0 || !pos.isPseudoLegal(ttMove);
+    if (generated) {
+      end = pos.generate(this.moves, start, false);
+      this.scoreMoves(start, end, ttMove, ply);
+    } else {
+      this.moves[start] = ttMove;
+      this.order[start] = 1 << 30;
+      end = start + 1;
+    }
     const k1 = this.killers[ply * 2]!;
     const k2 = this.killers[ply * 2 + 1]!;
     const lmpLimit = !isPv && !inCheck && depth <= 4 ? 3 + depth * depth : 0;
@@ -415,7 +425,25 @@ export class Search {
     let legal = 0;
     let quiets = 0;
     const oldAlpha = alpha;
-    for (let i = start; i < end; i++) {
+    for (let i = start; ; i++) {
+      if (i >= end) {
+        if (generated) break;
+        generated = true;
+        end = pos.generate(this.moves, start, false);
+        this.scoreMoves(start, end, ttMove, ply);
+        i = start;
+        for (let k = start; k < end; k++) {
+          if (this.moves[k] === ttMove) {
+            this.moves[k] = this.moves[start]!;
+            this.order[k] = this.order[start]!;
+            this.moves[start] = ttMove;
+            this.order[start] = 1 << 30;
+            i = start + 1;
+            break;
+          }
+        }
+        if (i >= end) break;
+      }
       const m = this.pickGood(i, end);
       if (ply === 0 && this.skipAtRoot(m)) continue;
       const quiet = pos.captureScore(m) === 0;

@@ -29,7 +29,7 @@ import {
 import { evaluateXiangqi } from './evaluate.js';
 import { FILE_SCAN, RANK_SCAN } from './lines.js';
 import { MATERIAL, PHASE_WEIGHT, PST, PST_END } from './evaluate-weights.js';
-import { CANNON, HORSE, KING, OFF_BOARD, PAWN, ROOK, TYPE_OF } from './pieces.js';
+import { ADVISOR, CANNON, ELEPHANT, HORSE, KING, OFF_BOARD, PAWN, ROOK, TYPE_OF } from './pieces.js';
 import { KEY, LOCK0, LOCK1, PLAYER_KEY, PLAYER_LOCK0, PLAYER_LOCK1 } from './zobrist.js';
 
 /** Check status cached per history entry: not known yet. */
@@ -469,6 +469,48 @@ export class XiangqiPosition implements GamePosition {
     b[from] = id;
     b[to] = victim;
     return recaptured;
+  }
+
+  /**
+   * {@link GamePosition.isPseudoLegal}: exactly the moves {@link generate} would produce, checked
+   * by the move tables and, for rooks and cannons, by counting the pieces between.
+   */
+  isPseudoLegal(move: Move): boolean {
+    if (move >>> 16 !== 0) return false;
+    const from = move & 0xff;
+    const to = (move >>> 8) & 0xff;
+    const b = this.board;
+    const id = b[from]!;
+    const side = this.sideToMove;
+    if ((id & (16 << side)) === 0 || (b[to]! & ((16 << side) | OFF_BOARD)) !== 0) return false;
+    switch (TYPE_OF[id]) {
+      case KING:
+        for (let i = from << 2, e = i + 4; i < e; i++) if (KING_TO[i] === to) return true;
+        return false;
+      case ADVISOR:
+        for (let i = from << 2, e = i + 4; i < e; i++) if (ADVISOR_TO[i] === to) return true;
+        return false;
+      case ELEPHANT:
+        for (let i = from << 2, e = i + 4; i < e; i++) if (ELEPHANT_TO[i] === to) return b[ELEPHANT_EYE[i]!] === 0;
+        return false;
+      case HORSE:
+        for (let i = from << 3, e = i + 8; i < e; i++) if (HORSE_TO[i] === to) return b[HORSE_LEG[i]!] === 0;
+        return false;
+      case PAWN:
+        for (let i = (side << 10) + (from << 2), e = i + 3; i < e; i++) if (PAWN_TO[i] === to) return true;
+        return false;
+      default: {
+        // A rook or a cannon: along a rank or a file, over no piece (a cannon's capture: one).
+        let step: number;
+        if (((from ^ to) & 0xf0) === 0) step = to > from ? 1 : -1;
+        else if (((from ^ to) & 15) === 0) step = to > from ? 16 : -16;
+        else return false;
+        let between = 0;
+        for (let s = from + step; s !== to; s += step) if (b[s] !== 0) between++;
+        if (TYPE_OF[id] === ROOK || b[to] === 0) return between === 0;
+        return between === 1;
+      }
+    }
   }
 
   /**

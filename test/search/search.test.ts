@@ -190,3 +190,52 @@ describe('the seam contract for pruning unmade moves', () => {
     expect(made).toBeGreaterThan(1000);
   });
 });
+
+describe('the seam contract for trying a table move before generating', () => {
+  // A table move may come from any position whose key collided, so the candidates are the
+  // moves of other positions of the same playout, plus random words with chess's flags.
+  const candidatesOf = (seen: Set<number>, seed: number): number[] => {
+    const out = Array.from(seen);
+    let x = seed;
+    for (let k = 0; k < 300; k++) {
+      x = (x * 1103515245 + 12345) & 0x7fffffff;
+      out.push(x & 0x3fffff);
+    }
+    return out;
+  };
+  const check = (stats: { generated: number; extra: number }) => (pos: GamePosition, seen: Set<number>, seed: number) => {
+    const buf = new Int32Array(256);
+    const end = pos.generate(buf, 0, false);
+    const generated = new Set(Array.from(buf.subarray(0, end)));
+    for (const m of generated) {
+      expect(pos.isPseudoLegal(m)).toBe(true);
+      stats.generated++;
+    }
+    for (const m of candidatesOf(seen, seed)) {
+      if (generated.has(m) || !pos.isPseudoLegal(m)) continue;
+      // Accepted but not generated: only a move the (legal) chess generator left out for
+      // exposing the king, which make refuses.
+      stats.extra++;
+      expect(pos.make(m)).toBe(false);
+    }
+    for (const m of generated) seen.add(m);
+  };
+
+  it('isPseudoLegal accepts every generated move, and nothing make would play that was not generated', () => {
+    for (const [name, mk] of [
+      ['xiangqi', () => xiangqiFromFen(XIANGQI_START)],
+      ['chess', () => chessFromFen(CHESS_START)],
+    ] as const) {
+      const stats = { generated: 0, extra: 0 };
+      const visit = check(stats);
+      for (let seed = 1; seed <= 20; seed++) {
+        const seen = new Set<number>();
+        randomPlayout(mk(), seed, 100, (pos) => visit(pos, seen, seed * 977 + pos.ply));
+      }
+      expect(stats.generated, name).toBeGreaterThan(20000);
+      // Chess's generator is legal: pinned pieces' moves are pseudo-legal and refused by make.
+      if (name === 'chess') expect(stats.extra).toBeGreaterThan(0);
+      else expect(stats.extra).toBe(0);
+    }
+  });
+});
