@@ -9,10 +9,19 @@
 import { IN_BOARD, iccsFile, iccsRank } from './geometry.js';
 import { TYPE_OF, sideOf } from './pieces.js';
 
-/** Middlegame material of each type (king, advisor, elephant, horse, rook, cannon, pawn). */
-export const MATERIAL = [0, 120, 120, 270, 600, 285, 30] as const;
-/** Endgame material: horses gain, cannons lose (fewer screens), pawns gain. */
-export const MATERIAL_END = [0, 100, 100, 300, 620, 265, 40] as const;
+/**
+ * Middlegame material of each type (king, advisor, elephant, horse, rook, cannon, pawn).
+ *
+ * Material, the scale of the piece-square terms and the tempo were fitted by least squares
+ * to Fairy-Stockfish's scores of about 8,000 quiet positions from qiengine's games (see
+ * bench/RESULTS.md): cannons and advisors are worth much more while the board is full, and
+ * position counts about twice what the hand-set tables said.
+ */
+export const MATERIAL = [0, 200, 130, 270, 600, 400, 70] as const;
+/** Endgame material: horses hold their value, cannons lose most (fewer screens), advisors too. */
+export const MATERIAL_END = [0, 80, 70, 260, 600, 240, 55] as const;
+/** How much each type's piece-square terms count (the tables below are the hand-set shapes). */
+const POSITIONAL_SCALE = [2, 2, 2, 2, 2, 2, 1.2] as const;
 
 /** Phase contribution of each type; the opening total is 2 * (2*2 + 2 + 2) = 16. */
 export const PHASE_WEIGHT = [0, 0, 0, 1, 2, 1, 0] as const;
@@ -22,7 +31,7 @@ export const PHASE_TOTAL = 16;
 export const LAZY_MARGIN = 200;
 
 /** Side to move's bonus. */
-export const TEMPO = 6;
+export const TEMPO = 24;
 
 // --- Pattern weights (see evaluate.ts). Middlegame unless named _END.
 /** A cannon facing the enemy king with nothing between (the "hollow cannon"). */
@@ -150,7 +159,7 @@ for (let id = 16; id < 48; id++) {
     const file = side === 0 ? iccsFile(sq) : 8 - iccsFile(sq);
     const rank = side === 0 ? iccsRank(sq) : 9 - iccsRank(sq);
     const [mg, eg] = positional(type, file, rank);
-    PST[id * 256 + sq] = MATERIAL[type as 0]! + mg;
-    PST_END[id * 256 + sq] = MATERIAL_END[type as 0]! + eg;
+    PST[id * 256 + sq] = MATERIAL[type as 0]! + Math.round(mg * POSITIONAL_SCALE[type as 0]!);
+    PST_END[id * 256 + sq] = MATERIAL_END[type as 0]! + Math.round(eg * POSITIONAL_SCALE[type as 0]!);
   }
 }
