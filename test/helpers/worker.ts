@@ -1,10 +1,17 @@
 import { buildSync } from 'esbuild';
-import { mkdtempSync } from 'node:fs';
+import { afterAll } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 let built: URL | undefined;
+let dir: string | undefined;
+
+// The bundle is removed after the test file that imported this helper has run.
+afterAll(() => {
+  if (dir !== undefined) rmSync(dir, { recursive: true, force: true });
+});
 
 /**
  * The engine's worker bundled from source, as the package build makes it (tests run the
@@ -12,7 +19,8 @@ let built: URL | undefined;
  */
 export function workerUrl(): URL {
   if (built === undefined) {
-    const out = join(mkdtempSync(join(tmpdir(), 'qiengine-worker-')), 'worker.mjs');
+    dir = mkdtempSync(join(tmpdir(), 'qiengine-worker-'));
+    const out = join(dir, 'worker.mjs');
     buildSync({
       entryPoints: [fileURLToPath(new URL('../../src/engine/worker.ts', import.meta.url))],
       bundle: true,

@@ -1,7 +1,7 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { eloFromScore, estimateElo } from '../../src/match/elo.js';
 import { EngineProcess, parseEngineSpec, type EngineSpec } from '../../src/match/engine-process.js';
 import { BALANCED_OPENINGS } from '../../src/match/openings.js';
@@ -33,6 +33,7 @@ require('node:readline').createInterface({ input: process.stdin }).on('line', (l
 const dir = mkdtempSync(join(tmpdir(), 'qiengine-fake-'));
 const script = join(dir, 'fake.cjs');
 writeFileSync(script, FAKE);
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 function fake(name: string, moves: string[]): EngineSpec {
   return { name, dialect: 'uci', command: process.execPath, args: [script, ...moves], options: [], ranks: 0 };
 }
