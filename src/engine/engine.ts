@@ -11,7 +11,7 @@ import { QiengineError } from '../core/errors.js';
 import type { Chess } from '../chess/game.js';
 import type { Xiangqi } from '../xiangqi/game.js';
 import { openSession, specOf, type PositionSpec, type XiangqiLineNotation } from './games.js';
-import { Searcher, type EngineInfo, type EngineResult, type HashEntry, type SearchRequest } from './searcher.js';
+import { Searcher, wallClock, type EngineInfo, type EngineResult, type HashEntry, type SearchRequest } from './searcher.js';
 import { budgetFor, type Clock } from './time.js';
 
 export type { EngineInfo, EngineLine, EngineResult, EngineScore, HashEntry } from './searcher.js';
@@ -195,6 +195,9 @@ export class Engine {
   }
 
   private async dispatch(req: SearchRequest, o: EngineSearchOptions): Promise<EngineResult> {
+    // The clock runs from here: a worker's start-up and the message's transit count against
+    // the time limits (the worker takes them off).
+    req.issuedAt = wallClock();
     const w = await this.ensureWorker();
     if (w === null) return this.runInline(req, o);
     return new Promise<EngineResult>((resolve, reject) => {

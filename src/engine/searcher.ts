@@ -37,6 +37,28 @@ export interface SearchRequest {
   banMoves?: readonly string[];
   /** Human notation for xiangqi PVs (default WXF). */
   notation?: XiangqiLineNotation;
+  /**
+   * When the caller asked, as wall-clock milliseconds (`performance.timeOrigin +
+   * performance.now()`, comparable across threads). A worker takes the time the request
+   * spent reaching it (its own start-up, the first time) off the time limits.
+   */
+  issuedAt?: number;
+}
+
+/** Wall-clock milliseconds, comparable between the caller's thread and a worker. */
+export function wallClock(): number {
+  return performance.timeOrigin + performance.now();
+}
+
+/** The request with its time limits shortened by the time it took to arrive. */
+export function lessTransit(req: SearchRequest): SearchRequest {
+  if (req.issuedAt === undefined) return req;
+  const lag = Math.max(0, wallClock() - req.issuedAt);
+  return {
+    ...req,
+    movetimeMs: req.movetimeMs === undefined ? undefined : Math.max(1, req.movetimeMs - lag),
+    softMs: req.softMs === undefined ? undefined : Math.max(1, req.softMs - lag),
+  };
 }
 
 /** A progress report after a completed depth, one per line with MultiPV. */

@@ -7,7 +7,7 @@
  * Messages out: `{type: 'ready'}`, `{type: 'info', id, info}`, `{type: 'done', id, result}`,
  * `{type: 'probed', id, entry}`, `{type: 'error', id, message}`.
  */
-import { Searcher, type SearchRequest } from './searcher.js';
+import { lessTransit, Searcher, type SearchRequest } from './searcher.js';
 
 type Inbound =
   | { type: 'search'; id: number; request: SearchRequest; stop?: Int32Array }
@@ -35,7 +35,7 @@ function serve(port: Port): void {
     }
     else if (msg.type === 'search') {
       try {
-        const result = searcher.run(msg.request, (info) => port.post({ type: 'info', id: msg.id, info }), msg.stop);
+        const result = searcher.run(lessTransit(msg.request), (info) => port.post({ type: 'info', id: msg.id, info }), msg.stop);
         port.post({ type: 'done', id: msg.id, result });
       } catch (e) {
         port.post({ type: 'error', id: msg.id, message: e instanceof Error ? e.message : String(e) });

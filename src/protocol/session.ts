@@ -140,6 +140,9 @@ export class ProtocolSession {
 
   private hello(mode: 'uci' | 'ucci'): void {
     this.mode = mode;
+    // Start the search thread now, while the GUI is still setting up, rather than on the first
+    // `go`'s clock.
+    this.engine.threadMode().catch(() => undefined);
     if (mode === 'ucci' && this.variant !== 'xiangqi') this.selectVariant('xiangqi');
     this.write(`id name ${ENGINE_NAME} ${ENGINE_VERSION}`);
     if (mode === 'ucci') {

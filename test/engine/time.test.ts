@@ -1,3 +1,4 @@
+import { lessTransit, wallClock } from '../../src/engine/searcher.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { budgetFor } from '../../src/index.js';
@@ -23,5 +24,19 @@ describe('clock budgets', () => {
         expect(b.softMs).toBeGreaterThanOrEqual(5);
       }),
     );
+  });
+});
+
+describe('a request that waited to reach the worker', () => {
+  it('loses the waiting time from its limits, never below 1 ms', () => {
+    const issuedAt = wallClock() - 40;
+    const r = lessTransit({ game: 'chess', movetimeMs: 100, softMs: 60, issuedAt });
+    expect(r.movetimeMs).toBeGreaterThan(50);
+    expect(r.movetimeMs).toBeLessThanOrEqual(60);
+    expect(r.softMs).toBeLessThanOrEqual(20);
+    expect(lessTransit({ game: 'chess', movetimeMs: 10, issuedAt: wallClock() - 500 }).movetimeMs).toBe(1);
+    // Without a time of issue, or without time limits, nothing changes.
+    expect(lessTransit({ game: 'chess', movetimeMs: 100 }).movetimeMs).toBe(100);
+    expect(lessTransit({ game: 'chess', depth: 5, issuedAt }).movetimeMs).toBeUndefined();
   });
 });
