@@ -38,9 +38,11 @@ const FUTILITY_MARGIN = 110;
  */
 const RFP_MARGIN = 90;
 const RFP_DEPTH = 5;
+/** The ordering key of the TT move: above every other. */
+const TT_MOVE_ORDER = 1 << 30;
 /**
  * The ordering key of a capture not (yet) found to lose material is GOOD_CAPTURE plus its
- * MVV/LVA score (below 2^20): above killers and quiets, below the TT move (2^30).
+ * MVV/LVA score (below 2^20): above killers and quiets, below the TT move.
  */
 const GOOD_CAPTURE = 1 << 20;
 /** History scores stay within +-HISTORY_MAX (each update moves a score part of the way). */
@@ -403,17 +405,15 @@ export class Search {
     }
 
     // The move from the table is tried before anything is generated: when it cuts off, as it
-    // often does, the node never generates its moves. Generation then leaves the list as if
-    // the move had been picked from it first.
+    // often does, the node never generates its moves. The loop generates them when it runs
+    // out, and leaves the list as if the table's move had been picked from it first.
     const start = ply * SLICE;
-    let end: number;
-    let generated = ttMove === 0 || !pos.isPseudoLegal(ttMove);
-    if (generated) {
-      end = pos.generate(this.moves, start, false);
-      this.scoreMoves(start, end, ttMove, ply);
-    } else {
+    const ttFirst = ttMove !== 0 && pos.isPseudoLegal(ttMove);
+    let end = start;
+    let generated = false;
+    if (ttFirst) {
       this.moves[start] = ttMove;
-      this.order[start] = 1 << 30;
+      this.order[start] = TT_MOVE_ORDER;
       end = start + 1;
     }
     const k1 = this.killers[ply * 2]!;
@@ -432,12 +432,12 @@ export class Search {
         end = pos.generate(this.moves, start, false);
         this.scoreMoves(start, end, ttMove, ply);
         i = start;
-        for (let k = start; k < end; k++) {
+        for (let k = start; ttFirst && k < end; k++) {
           if (this.moves[k] === ttMove) {
             this.moves[k] = this.moves[start]!;
             this.order[k] = this.order[start]!;
             this.moves[start] = ttMove;
-            this.order[start] = 1 << 30;
+            this.order[start] = TT_MOVE_ORDER;
             i = start + 1;
             break;
           }
@@ -592,7 +592,7 @@ export class Search {
     for (let i = start; i < end; i++) {
       const m = this.moves[i]!;
       let s: number;
-      if (m === ttMove) s = 1 << 30;
+      if (m === ttMove) s = TT_MOVE_ORDER;
       else {
         const c = pos.captureScore(m);
         if (c !== 0) s = GOOD_CAPTURE + c;

@@ -11,7 +11,7 @@ import {
   xiangqiFromFen,
   type GamePosition,
 } from '../../src/index.js';
-import { readPerftEpd } from '../helpers/data.js';
+import { readPerftEpd, rng } from '../helpers/data.js';
 import { randomPlayout } from '../helpers/playout.js';
 
 const XIANGQI_START = 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1';
@@ -196,11 +196,8 @@ describe('the seam contract for trying a table move before generating', () => {
   // moves of other positions of the same playout, plus random words with chess's flags.
   const candidatesOf = (seen: Set<number>, seed: number): number[] => {
     const out = Array.from(seen);
-    let x = seed;
-    for (let k = 0; k < 300; k++) {
-      x = (x * 1103515245 + 12345) & 0x7fffffff;
-      out.push(x & 0x3fffff);
-    }
+    const rand = rng(seed);
+    for (let k = 0; k < 300; k++) out.push(Math.floor(rand() * 0x400000));
     return out;
   };
   const check = (stats: { generated: number; extra: number }) => (pos: GamePosition, seen: Set<number>, seed: number) => {
