@@ -45,6 +45,10 @@ const TT_MOVE_ORDER = 1 << 30;
  * MVV/LVA score (below 2^20): above killers and quiets, below the TT move.
  */
 const GOOD_CAPTURE = 1 << 20;
+/** Ordering keys of the killers and the countermove: between captures and history. */
+const KILLER1_ORDER = (1 << 19) + 1;
+const KILLER2_ORDER = 1 << 19;
+const COUNTER_ORDER = (1 << 19) - 1;
 /** History scores stay within +-HISTORY_MAX (each update moves a score part of the way). */
 const HISTORY_MAX = 16384;
 
@@ -339,6 +343,9 @@ export class Search {
 
   private pvs(depth: number, alpha: number, beta: number, ply: number, isPv: boolean): number {
     const pos = this.pos;
+    // At the horizon the node is quiescence's (which counts it, once), unless a check extends
+    // it back to depth 1.
+    if (depth <= 0 && (depth < 0 || !pos.inCheck())) return this.quiesce(alpha, beta, ply);
     this.pvLength[ply] = ply;
     if (ply > this.seldepth) this.seldepth = ply;
     if (ply > 0) {
@@ -355,7 +362,6 @@ export class Search {
 
     const inCheck = pos.inCheck();
     if (inCheck) depth++;
-    if (depth <= 0) return this.quiesce(alpha, beta, ply);
 
     const tt = this.tt;
     let ttMove = 0;
@@ -411,6 +417,8 @@ export class Search {
     const ttFirst = ttMove !== 0 && pos.isPseudoLegal(ttMove);
     let end = start;
     let generated = false;
+    // From this index on the list is in its final order (see below), or -1 while it is not.
+    let sortedFrom = -1;
     if (ttFirst) {
       this.moves[start] = ttMove;
       this.order[start] = TT_MOVE_ORDER;
@@ -444,7 +452,22 @@ export class Search {
         }
         if (i >= end) break;
       }
-      const m = this.pickGood(i, end);
+      let m: Move;
+      if (sortedFrom >= 0 && i >= sortedFrom) m = this.moves[i]!;
+      else {
+        m = this.pickGood(i, end);
+        // Past the captures, killers and countermove, a node usually goes on through most of
+        // its quiet moves. Where pruning is about to skip all the quiet moves that follow
+        // (they are only looked at for checks), their order no longer matters; elsewhere one
+        // sort of the rest costs less than a selection step per move.
+        if (generated && this.order[i]! < COUNTER_ORDER) {
+          if (futile || (lmpLimit > 0 && legal + 1 >= lmpLimit)) sortedFrom = i + 1;
+          else if (lmpLimit === 0) {
+            this.sortDescending(i + 1, end);
+            sortedFrom = i + 1;
+          }
+        }
+      }
       if (ply === 0 && this.skipAtRoot(m)) continue;
       const quiet = pos.captureScore(m) === 0;
       // Futility, and late-move pruning: near the leaves, late quiet moves that give no check
@@ -596,9 +619,9 @@ export class Search {
       else {
         const c = pos.captureScore(m);
         if (c !== 0) s = GOOD_CAPTURE + c;
-        else if (m === k1) s = (1 << 19) + 1;
-        else if (m === k2) s = 1 << 19;
-        else if (m === counter) s = (1 << 19) - 1;
+        else if (m === k1) s = KILLER1_ORDER;
+        else if (m === k2) s = KILLER2_ORDER;
+        else if (m === counter) s = COUNTER_ORDER;
         else s = this.history[m & 0xffff]!;
       }
       this.order[i] = s;
@@ -617,6 +640,24 @@ export class Search {
       m = this.pickNext(i, end);
     }
     return m;
+  }
+
+  /** Insertion sort of moves[from, to) by ordering key, highest first (stable). */
+  private sortDescending(from: number, to: number): void {
+    const mv = this.moves;
+    const ord = this.order;
+    for (let i = from + 1; i < to; i++) {
+      const s = ord[i]!;
+      const m = mv[i]!;
+      let j = i - 1;
+      while (j >= from && ord[j]! < s) {
+        ord[j + 1] = ord[j]!;
+        mv[j + 1] = mv[j]!;
+        j--;
+      }
+      ord[j + 1] = s;
+      mv[j + 1] = m;
+    }
   }
 
   /** Selection sort step: swaps the best remaining move into slot `i` and returns it. */

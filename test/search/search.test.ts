@@ -8,6 +8,8 @@ import {
   mateIn,
   moveToIccs,
   moveToUci,
+  parseIccs,
+  parseUci,
   xiangqiFromFen,
   type GamePosition,
 } from '../../src/index.js';
@@ -29,6 +31,14 @@ describe('search', () => {
     expect(['a2a7', 'b1b7']).toContain(moveToUci(m2.bestMove));
     // Being mated is a negative mate score.
     expect(mateIn(new Search().run(chessFromFen('k7/8/1K6/8/8/8/8/7R b - - 0 1'), { depth: 4 }).score)).toBe(-1);
+  });
+
+  it('counts each node once: a horizon node is counted by quiescence alone', () => {
+    // One root move, after which nobody can capture: the root and one stand-pat leaf.
+    const c = chessFromFen('4k3/8/8/8/8/8/4P3/4K3 w - - 0 1');
+    expect(new Search().run(c, { depth: 1, rootMoves: [parseUci(c, 'e1d1')] }).nodes).toBe(2);
+    const x = xiangqiFromFen('3k5/9/9/9/9/9/9/9/9/4K3R w - - 0 1');
+    expect(new Search().run(x, { depth: 1, rootMoves: [parseIccs('i0i1')] }).nodes).toBe(2);
   });
 
   it('finds a xiangqi mate that rests on the flying general', () => {
