@@ -21,7 +21,12 @@ import type { Move } from '../core/move.js';
 import { BAN, BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, MATE, MATE_BOUND, TranspositionTable, WIN } from './tt.js';
 
 export const MAX_PLY = 100;
-const SLICE = 256;
+/**
+ * Room for one ply's moves: the capture stage (captures and up to three remembered quiet
+ * moves), and after it every move of the position as generated (before the captures and the
+ * moves already listed are dropped from them).
+ */
+const SLICE = 512;
 const INF = MATE + 1;
 /** From this depth on, a null-move cutoff is confirmed by a reduced search (zugzwang guard). */
 const VERIFY_DEPTH = 7;
@@ -157,6 +162,8 @@ export class Search {
   /** Root moves already given a line in this iteration (MultiPV). */
   private readonly excluded = new Int32Array(SLICE);
   private excludedCount = 0;
+  /** Which of its killers and countermove (bits 1, 2, 4) a node's capture stage listed. */
+  private readonly listedQuiets = new Uint8Array(MAX_PLY);
   /** The move made at each ply of the current line (0 for a null move). */
   private readonly pathMove = new Int32Array(MAX_PLY + 1);
   /** Non-zero inside a null-move verification search, where null moves are off. */
@@ -410,13 +417,16 @@ export class Search {
       futile = pos.evaluate(alpha - FUTILITY_MARGIN * depth, alpha - FUTILITY_MARGIN * depth + 1) + FUTILITY_MARGIN * depth <= alpha;
     }
 
-    // The move from the table is tried before anything is generated: when it cuts off, as it
-    // often does, the node never generates its moves. The loop generates them when it runs
-    // out, and leaves the list as if the table's move had been picked from it first.
+    // Moves come in stages, and each stage is generated only when the one before it has not
+    // cut off: the table's move (before anything is generated), then the captures, the killers
+    // and the countermove (checked against the position), then the quiet moves, and last the
+    // captures found to lose material (which the capture stage moved below every quiet move).
+    // Most cutoffs come in the first two, so most nodes never generate their quiet moves.
     const start = ply * SLICE;
     const ttFirst = ttMove !== 0 && pos.isPseudoLegal(ttMove);
     let end = start;
-    let generated = false;
+    // 0: only the table's move is listed; 1: also the captures and killers; 2: every move.
+    let stage = 0;
     // From this index on the list is in its final order (see below), or -1 while it is not.
     let sortedFrom = -1;
     if (ttFirst) {
@@ -435,20 +445,13 @@ export class Search {
     const oldAlpha = alpha;
     for (let i = start; ; i++) {
       if (i >= end) {
-        if (generated) break;
-        generated = true;
-        end = pos.generate(this.moves, start, false);
-        this.scoreMoves(start, end, ttMove, ply);
-        i = start;
-        for (let k = start; ttFirst && k < end; k++) {
-          if (this.moves[k] === ttMove) {
-            this.moves[k] = this.moves[start]!;
-            this.order[k] = this.order[start]!;
-            this.moves[start] = ttMove;
-            this.order[start] = TT_MOVE_ORDER;
-            i = start + 1;
-            break;
-          }
+        if (stage === 0) {
+          end = this.listCaptures(i, ttMove, ply);
+          stage = 1;
+        }
+        if (i >= end && stage === 1) {
+          end = this.listQuiets(end, ttMove, ply);
+          stage = 2;
         }
         if (i >= end) break;
       }
@@ -456,11 +459,17 @@ export class Search {
       if (sortedFrom >= 0 && i >= sortedFrom) m = this.moves[i]!;
       else {
         m = this.pickGood(i, end);
-        // Past the captures, killers and countermove, a node usually goes on through most of
-        // its quiet moves. Where pruning is about to skip all the quiet moves that follow
-        // (they are only looked at for checks), their order no longer matters; elsewhere one
-        // sort of the rest costs less than a selection step per move.
-        if (generated && this.order[i]! < COUNTER_ORDER) {
+        if (this.order[i]! < COUNTER_ORDER) {
+          // Only losing captures are left of the capture stage: the quiet moves go first.
+          if (stage === 1) {
+            end = this.listQuiets(end, ttMove, ply);
+            stage = 2;
+            m = this.pickNext(i, end);
+          }
+          // A node that gets this far usually goes on through most of its quiet moves. Where
+          // pruning is about to skip all the quiet moves that follow (they are only looked at
+          // for checks), their order no longer matters; elsewhere one sort of the rest costs
+          // less than a selection step per move.
           if (futile || (lmpLimit > 0 && legal + 1 >= lmpLimit)) sortedFrom = i + 1;
           else if (lmpLimit === 0) {
             this.sortDescending(i + 1, end);
@@ -601,6 +610,74 @@ export class Search {
     }
     if (inCheck && legal === 0) return -MATE + ply;
     return best;
+  }
+
+  /**
+   * The capture stage of a node at `ply`: its captures (less the table's move, already tried)
+   * from index `at`, keyed by MVV/LVA, followed by those of its killers and countermove that
+   * are quiet moves here. Returns the end of the list.
+   */
+  private listCaptures(at: number, ttMove: Move, ply: number): number {
+    const pos = this.pos;
+    const mv = this.moves;
+    const ord = this.order;
+    let end = pos.generate(mv, at, true);
+    for (let k = at; k < end; k++) {
+      if (mv[k] === ttMove) {
+        mv[k] = mv[--end]!;
+        break;
+      }
+    }
+    for (let k = at; k < end; k++) ord[k] = GOOD_CAPTURE + pos.captureScore(mv[k]!);
+    const k1 = this.killers[ply * 2]!;
+    const k2 = this.killers[ply * 2 + 1]!;
+    const counter = ply > 0 ? this.countermoves[this.pathMove[ply - 1]! & 0xffff]! : 0;
+    let listed = 0;
+    if (this.usableQuiet(k1, ttMove)) {
+      mv[end] = k1;
+      ord[end++] = KILLER1_ORDER;
+      listed |= 1;
+    }
+    if (k2 !== k1 && this.usableQuiet(k2, ttMove)) {
+      mv[end] = k2;
+      ord[end++] = KILLER2_ORDER;
+      listed |= 2;
+    }
+    if (counter !== k1 && counter !== k2 && this.usableQuiet(counter, ttMove)) {
+      mv[end] = counter;
+      ord[end++] = COUNTER_ORDER;
+      listed |= 4;
+    }
+    this.listedQuiets[ply] = listed;
+    return end;
+  }
+
+  /** Whether a remembered quiet move (killer, countermove) can be tried ahead of generation. */
+  private usableQuiet(m: Move, ttMove: Move): boolean {
+    return m !== 0 && m !== ttMove && this.pos.isPseudoLegal(m) && this.pos.captureScore(m) === 0;
+  }
+
+  /**
+   * The quiet stage: appends at `at` the quiet moves not listed yet (not the table's move, not
+   * the killers or countermove the capture stage listed), keyed by history. Returns the end.
+   */
+  private listQuiets(at: number, ttMove: Move, ply: number): number {
+    const pos = this.pos;
+    const mv = this.moves;
+    const ord = this.order;
+    const listed = this.listedQuiets[ply]!;
+    const k1 = (listed & 1) !== 0 ? this.killers[ply * 2]! : 0;
+    const k2 = (listed & 2) !== 0 ? this.killers[ply * 2 + 1]! : 0;
+    const counter = (listed & 4) !== 0 ? this.countermoves[this.pathMove[ply - 1]! & 0xffff]! : 0;
+    const generatedEnd = pos.generate(mv, at, false);
+    let w = at;
+    for (let k = at; k < generatedEnd; k++) {
+      const m = mv[k]!;
+      if (m === ttMove || m === k1 || m === k2 || m === counter || pos.captureScore(m) !== 0) continue;
+      mv[w] = m;
+      ord[w++] = this.history[m & 0xffff]!;
+    }
+    return w;
   }
 
   /**
