@@ -4,8 +4,9 @@
  * null-move pruning (verified when deep), reverse futility, futility and late-move pruning near
  * the leaves, late-move reductions steered by history, internal iterative reduction, and
  * quiescence over captures (all moves when in check) that leaves out captures the game calls
- * losing. Moves are ordered TT move (tried before the node generates anything), captures by
- * MVV/LVA, killers, countermove, history, and losing captures last.
+ * losing. Moves come in generated stages: the TT move (tried before the node generates
+ * anything), captures by MVV/LVA, killers and countermove, quiet moves by history, and losing
+ * captures last.
  *
  * Repetition verdicts come from the game (`repetition()`): a plain repetition scores as a draw
  * (with contempt: `drawScore` against the side to move at the root), a perpetual check (xiangqi)
