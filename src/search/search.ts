@@ -163,8 +163,8 @@ export class Search {
   /** Root moves already given a line in this iteration (MultiPV). */
   private readonly excluded = new Int32Array(SLICE);
   private excludedCount = 0;
-  /** Which of its killers and countermove (bits 1, 2, 4) a node's capture stage listed. */
-  private readonly listedQuiets = new Uint8Array(MAX_PLY);
+  /** The killers and countermove a node's capture stage listed (0 where it listed none). */
+  private readonly listedQuiets = new Int32Array(MAX_PLY * 3);
   /** The move made at each ply of the current line (0 for a null move). */
   private readonly pathMove = new Int32Array(MAX_PLY + 1);
   /** Non-zero inside a null-move verification search, where null moves are off. */
@@ -425,6 +425,8 @@ export class Search {
     // Most cutoffs come in the first two, so most nodes never generate their quiet moves.
     const start = ply * SLICE;
     const ttFirst = ttMove !== 0 && pos.isPseudoLegal(ttMove);
+    // The move the later stages leave out because it was tried first (none if it was not).
+    const tried = ttFirst ? ttMove : 0;
     let end = start;
     // 0: only the table's move is listed; 1: also the captures and killers; 2: every move.
     let stage = 0;
@@ -447,11 +449,11 @@ export class Search {
     for (let i = start; ; i++) {
       if (i >= end) {
         if (stage === 0) {
-          end = this.listCaptures(i, ttMove, ply);
+          end = this.listCaptures(i, tried, ply);
           stage = 1;
         }
         if (i >= end && stage === 1) {
-          end = this.listQuiets(end, ttMove, ply);
+          end = this.listQuiets(end, tried, ply);
           stage = 2;
         }
         if (i >= end) break;
@@ -463,7 +465,7 @@ export class Search {
         if (this.order[i]! < COUNTER_ORDER) {
           // Only losing captures are left of the capture stage: the quiet moves go first.
           if (stage === 1) {
-            end = this.listQuiets(end, ttMove, ply);
+            end = this.listQuiets(end, tried, ply);
             stage = 2;
             m = this.pickNext(i, end);
           }
@@ -614,17 +616,17 @@ export class Search {
   }
 
   /**
-   * The capture stage of a node at `ply`: its captures (less the table's move, already tried)
-   * from index `at`, keyed by MVV/LVA, followed by those of its killers and countermove that
-   * are quiet moves here. Returns the end of the list.
+   * The capture stage of a node at `ply`: its captures from index `at` (less `tried`, the
+   * table's move if it was tried first), keyed by MVV/LVA, followed by those of its killers
+   * and countermove that are quiet moves here. Returns the end of the list.
    */
-  private listCaptures(at: number, ttMove: Move, ply: number): number {
+  private listCaptures(at: number, tried: Move, ply: number): number {
     const pos = this.pos;
     const mv = this.moves;
     const ord = this.order;
     let end = pos.generate(mv, at, true);
     for (let k = at; k < end; k++) {
-      if (mv[k] === ttMove) {
+      if (mv[k] === tried) {
         mv[k] = mv[--end]!;
         break;
       }
@@ -633,48 +635,42 @@ export class Search {
     const k1 = this.killers[ply * 2]!;
     const k2 = this.killers[ply * 2 + 1]!;
     const counter = ply > 0 ? this.countermoves[this.pathMove[ply - 1]! & 0xffff]! : 0;
-    let listed = 0;
-    if (this.usableQuiet(k1, ttMove)) {
-      mv[end] = k1;
-      ord[end++] = KILLER1_ORDER;
-      listed |= 1;
+    // The moves listed are kept, not re-read from the tables at the quiet stage: the subtrees
+    // searched in between may have changed the countermove table.
+    const listed = ply * 3;
+    this.listedQuiets[listed] = this.usableQuiet(k1, tried) ? k1 : 0;
+    this.listedQuiets[listed + 1] = k2 !== k1 && this.usableQuiet(k2, tried) ? k2 : 0;
+    this.listedQuiets[listed + 2] = counter !== k1 && counter !== k2 && this.usableQuiet(counter, tried) ? counter : 0;
+    for (let j = 0; j < 3; j++) {
+      const m = this.listedQuiets[listed + j]!;
+      if (m === 0) continue;
+      mv[end] = m;
+      ord[end++] = j === 0 ? KILLER1_ORDER : j === 1 ? KILLER2_ORDER : COUNTER_ORDER;
     }
-    if (k2 !== k1 && this.usableQuiet(k2, ttMove)) {
-      mv[end] = k2;
-      ord[end++] = KILLER2_ORDER;
-      listed |= 2;
-    }
-    if (counter !== k1 && counter !== k2 && this.usableQuiet(counter, ttMove)) {
-      mv[end] = counter;
-      ord[end++] = COUNTER_ORDER;
-      listed |= 4;
-    }
-    this.listedQuiets[ply] = listed;
     return end;
   }
 
   /** Whether a remembered quiet move (killer, countermove) can be tried ahead of generation. */
-  private usableQuiet(m: Move, ttMove: Move): boolean {
-    return m !== 0 && m !== ttMove && this.pos.isPseudoLegal(m) && this.pos.captureScore(m) === 0;
+  private usableQuiet(m: Move, tried: Move): boolean {
+    return m !== 0 && m !== tried && this.pos.isPseudoLegal(m) && this.pos.captureScore(m) === 0;
   }
 
   /**
-   * The quiet stage: appends at `at` the quiet moves not listed yet (not the table's move, not
+   * The quiet stage: appends at `at` the quiet moves not listed yet (not `tried`, not
    * the killers or countermove the capture stage listed), keyed by history. Returns the end.
    */
-  private listQuiets(at: number, ttMove: Move, ply: number): number {
+  private listQuiets(at: number, tried: Move, ply: number): number {
     const pos = this.pos;
     const mv = this.moves;
     const ord = this.order;
-    const listed = this.listedQuiets[ply]!;
-    const k1 = (listed & 1) !== 0 ? this.killers[ply * 2]! : 0;
-    const k2 = (listed & 2) !== 0 ? this.killers[ply * 2 + 1]! : 0;
-    const counter = (listed & 4) !== 0 ? this.countermoves[this.pathMove[ply - 1]! & 0xffff]! : 0;
+    const k1 = this.listedQuiets[ply * 3]!;
+    const k2 = this.listedQuiets[ply * 3 + 1]!;
+    const counter = this.listedQuiets[ply * 3 + 2]!;
     const generatedEnd = pos.generate(mv, at, false);
     let w = at;
     for (let k = at; k < generatedEnd; k++) {
       const m = mv[k]!;
-      if (m === ttMove || m === k1 || m === k2 || m === counter || pos.captureScore(m) !== 0) continue;
+      if (m === tried || m === k1 || m === k2 || m === counter || pos.captureScore(m) !== 0) continue;
       mv[w] = m;
       ord[w++] = this.history[m & 0xffff]!;
     }
