@@ -5,6 +5,7 @@ import {
   Xiangqi,
   chessFromFen,
   MATE,
+  isMateScore,
   mateIn,
   moveToIccs,
   moveToUci,
@@ -227,6 +228,67 @@ describe('the seam contract for trying a table move before generating', () => {
     }
     for (const m of generated) seen.add(m);
   };
+
+  it('a PV node tries every legal move exactly once, whatever stage lists it', () => {
+    // With one root move, the node after it is searched with an open window: nothing is
+    // pruned there and nothing cuts off (unless a mate does), so the stages (table move,
+    // captures, killers and countermove, quiet moves, losing captures) must between them
+    // make each legal reply once. One searcher serves every position, so the countermove and
+    // history tables carry over and the later stages have moves to leave out.
+    for (const [name, mk] of [
+      ['xiangqi', () => xiangqiFromFen(XIANGQI_START)],
+      ['chess', () => chessFromFen(CHESS_START)],
+    ] as const) {
+      const search = new Search();
+      let checked = 0;
+      for (let seed = 1; seed <= 12; seed++) {
+        randomPlayout(mk(), seed, 40, (pos) => {
+          if (pos.ply % 4 !== 3 || pos.repetition() !== 0) return;
+          const buf = new Int32Array(256);
+          const legalOf = (): number[] => {
+            const out: number[] = [];
+            for (let k = 0, e = pos.generate(buf, 0, false); k < e; k++) {
+              if (pos.make(buf[k]!)) {
+                pos.unmake();
+                out.push(buf[k]!);
+              }
+            }
+            return out.sort((a, b) => a - b);
+          };
+          const roots = legalOf();
+          if (roots.length === 0) return;
+          const root = roots[seed % roots.length]!;
+          pos.make(root);
+          const replies = legalOf();
+          pos.unmake();
+          // Spy on make/unmake: keep the replies made on the last visit to the node after the root move.
+          const make = pos.make.bind(pos);
+          const unmake = pos.unmake.bind(pos);
+          let depth = 0;
+          let made: number[] = [];
+          pos.make = (m) => {
+            const ok = make(m);
+            if (ok) {
+              if (depth === 1) made.push(m);
+              if (++depth === 1) made = [];
+            }
+            return ok;
+          };
+          pos.unmake = () => {
+            depth--;
+            unmake();
+          };
+          const r = search.run(pos, { depth: 3, rootMoves: [root] });
+          delete (pos as { make?: unknown }).make;
+          delete (pos as { unmake?: unknown }).unmake;
+          if (isMateScore(r.score) || replies.length === 0) return;
+          expect(made.sort((a, b) => a - b), name).toEqual(replies);
+          checked++;
+        });
+      }
+      expect(checked, name).toBeGreaterThan(80);
+    }
+  });
 
   it('isPseudoLegal accepts every generated move, and nothing make would play that was not generated', () => {
     for (const [name, mk] of [
