@@ -588,7 +588,7 @@ export class Search {
     }
     const start = ply * SLICE;
     const end = pos.generate(this.moves, start, !inCheck);
-    this.scoreMoves(start, end, 0, ply);
+    this.scoreMoves(start, end, ply);
     let legal = 0;
     for (let i = start; i < end; i++) {
       const m = this.pickGood(i, end);
@@ -678,26 +678,24 @@ export class Search {
   }
 
   /**
-   * Ordering keys: TT move, then captures by MVV/LVA, then killers and the countermove, then
-   * quiet moves by history, and last the captures that seem to lose material.
+   * Ordering keys for quiescence's list, generated in one go: captures by MVV/LVA, then (when
+   * in check, where every move is listed) killers and the countermove, then quiet moves by
+   * history; the captures that seem to lose material are moved last when picked.
    */
-  private scoreMoves(start: number, end: number, ttMove: number, ply: number): void {
+  private scoreMoves(start: number, end: number, ply: number): void {
     const pos = this.pos;
     const k1 = this.killers[ply * 2]!;
     const k2 = this.killers[ply * 2 + 1]!;
     const counter = ply > 0 ? this.countermoves[this.pathMove[ply - 1]! & 0xffff]! : 0;
     for (let i = start; i < end; i++) {
       const m = this.moves[i]!;
+      const c = pos.captureScore(m);
       let s: number;
-      if (m === ttMove) s = TT_MOVE_ORDER;
-      else {
-        const c = pos.captureScore(m);
-        if (c !== 0) s = GOOD_CAPTURE + c;
-        else if (m === k1) s = KILLER1_ORDER;
-        else if (m === k2) s = KILLER2_ORDER;
-        else if (m === counter) s = COUNTER_ORDER;
-        else s = this.history[m & 0xffff]!;
-      }
+      if (c !== 0) s = GOOD_CAPTURE + c;
+      else if (m === k1) s = KILLER1_ORDER;
+      else if (m === k2) s = KILLER2_ORDER;
+      else if (m === counter) s = COUNTER_ORDER;
+      else s = this.history[m & 0xffff]!;
       this.order[i] = s;
     }
   }
