@@ -634,7 +634,7 @@ export class Search {
     for (let k = at; k < end; k++) ord[k] = GOOD_CAPTURE + pos.captureScore(mv[k]!);
     const k1 = this.killers[ply * 2]!;
     const k2 = this.killers[ply * 2 + 1]!;
-    const counter = ply > 0 ? this.countermoves[this.pathMove[ply - 1]! & 0xffff]! : 0;
+    const counter = this.counterMove(ply);
     // The moves listed are kept, not re-read from the tables at the quiet stage: the subtrees
     // searched in between may have changed the countermove table.
     const listed = ply * 3;
@@ -648,6 +648,11 @@ export class Search {
       ord[end++] = j === 0 ? KILLER1_ORDER : j === 1 ? KILLER2_ORDER : COUNTER_ORDER;
     }
     return end;
+  }
+
+  /** The reply that last refuted the move leading to `ply` (0 at the root or if none). */
+  private counterMove(ply: number): Move {
+    return ply > 0 ? this.countermoves[this.pathMove[ply - 1]! & 0xffff]! : 0;
   }
 
   /** Whether a remembered quiet move (killer, countermove) can be tried ahead of generation. */
@@ -686,7 +691,7 @@ export class Search {
     const pos = this.pos;
     const k1 = this.killers[ply * 2]!;
     const k2 = this.killers[ply * 2 + 1]!;
-    const counter = ply > 0 ? this.countermoves[this.pathMove[ply - 1]! & 0xffff]! : 0;
+    const counter = this.counterMove(ply);
     for (let i = start; i < end; i++) {
       const m = this.moves[i]!;
       const c = pos.captureScore(m);
