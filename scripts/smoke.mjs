@@ -1,6 +1,9 @@
 // Smoke test of the built package: it loads through `import` and `require`, and the
 // `qiengine` binary answers `uci`. Run after `npm run build`.
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 
@@ -51,4 +54,23 @@ if (!/best move: \S+ \([a-i]\d[a-i]\d\)/.test(analyse)) fail(`qiengine analyse a
 const bench = execFileSync(process.execPath, [cli, 'bench', '--depth', '5']).toString();
 if (!/Nodes searched {2}: \d+/.test(bench)) fail(`qiengine bench answered:\n${bench}`);
 console.log('smoke: qiengine analyse and bench run');
-console.log('smoke: 5 passed, 0 failed');
+
+// A match's openings file is read and checked before any engine starts: a bad line is a usage
+// error that names it, and a good file plays its line (one short game between two qiengines).
+const dir = mkdtempSync(join(tmpdir(), 'qiengine-smoke-'));
+try {
+  const bad = join(dir, 'bad.txt');
+  writeFileSync(bad, 'h2e2 h9g7\nh2e2 h2e2\n');
+  const r = spawnSync(process.execPath, [cli, 'match', '--game', 'xiangqi', '--engine2', 'qiengine', '--openings', bad]);
+  if (r.status !== 2 || !/line 2/.test(r.stderr.toString())) fail(`match with a bad openings file: status ${r.status}, ${r.stderr}`);
+  const good = join(dir, 'good.txt');
+  writeFileSync(good, '# one line\ne2e4 e7e5 g1f3\n');
+  const out = join(dir, 'games.jsonl');
+  execFileSync(process.execPath, [cli, 'match', '--game', 'chess', '--engine2', 'qiengine', '--openings', good, '--games', '1', '--movetime', '10', '--max-plies', '12', '--out', out], { stdio: 'pipe' });
+  const rec = JSON.parse(readFileSync(out, 'utf8'));
+  if (rec.moves.slice(0, 3).join(' ') !== 'e2e4 e7e5 g1f3') fail(`match did not play the openings file's line: ${JSON.stringify(rec.moves)}`);
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}
+console.log('smoke: qiengine match reads an openings file');
+console.log('smoke: 6 passed, 0 failed');

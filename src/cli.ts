@@ -7,10 +7,10 @@
  *   qiengine perft --game chess|xiangqi [--fen F] --depth N [--divide]
  *   qiengine analyse --game chess|xiangqi [--fen F] [--moves "m1 m2"] [--movetime ms | --depth N]
  *   qiengine bench [--depth N]
- *   qiengine match --game G --engine1 SPEC --engine2 SPEC [--games N] [--movetime ms]
+ *   qiengine match --game G --engine1 SPEC --engine2 SPEC [--games N] [--movetime ms] [--openings FILE]
  *   qiengine help
  */
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { QiengineError, UsageError } from './core/errors.js';
@@ -23,6 +23,7 @@ import type { EngineInfo, EngineScore } from './engine/searcher.js';
 import { runBench } from './engine/bench.js';
 import { parseEngineSpec } from './match/engine-process.js';
 import { progressBar, runMatch } from './match/match.js';
+import { readOpenings } from './match/openings.js';
 
 const USAGE = `${ENGINE_NAME} ${ENGINE_VERSION}
 
@@ -42,12 +43,24 @@ usage:
                         the node total (a signature of the search) and nodes/second
   qiengine match --game chess|xiangqi --engine1 SPEC --engine2 SPEC
                   [--games N] [--movetime MS] [--concurrency N] [--out FILE.jsonl]
+                  [--openings FILE]
                         play a match (colours alternate over balanced openings) and
                         report the score and Elo difference of engine1.
+                        FILE: one opening per line, moves in UCI/ICCS coordinates
+                        (default: 50 built-in lines per game)
                         SPEC: qiengine | uci:CMD | ucci:CMD | xboard:CMD, then ;name=value
                         options, e.g. 'uci:/usr/games/stockfish;UCI_LimitStrength=true;UCI_Elo=2000'
                         or 'uci:/usr/games/fairy-stockfish;ranks=1' (xiangqi ranks 1-10)
   qiengine help         this text`;
+
+/** A text file's content, or a UsageError that names the file. */
+function readTextFile(path: string): string {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch (e) {
+    throw new UsageError(`cannot read '${path}': ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+  }
+}
 
 function parseFlags(args: string[], allowed: readonly string[]): Map<string, string> {
   const flags = new Map<string, string>();
@@ -133,7 +146,7 @@ function benchCommand(args: string[]): void {
 }
 
 async function matchCommand(args: string[]): Promise<void> {
-  const flags = parseFlags(args, ['game', 'engine1', 'engine2', 'games', 'movetime', 'concurrency', 'out', 'max-plies']);
+  const flags = parseFlags(args, ['game', 'engine1', 'engine2', 'games', 'movetime', 'concurrency', 'out', 'max-plies', 'openings']);
   const game = gameFlag(flags);
   const self = [process.execPath, fileURLToPath(import.meta.url)];
   const e1 = flags.get('engine1') ?? 'qiengine';
@@ -144,6 +157,8 @@ async function matchCommand(args: string[]): Promise<void> {
   const movetimeMs = intFlag(flags, 'movetime', 10, 3_600_000) ?? 200;
   const concurrency = intFlag(flags, 'concurrency', 1, 64) ?? 1;
   const maxPlies = intFlag(flags, 'max-plies', 10, 10_000) ?? 400;
+  const openingsFile = flags.get('openings');
+  const openings = openingsFile === undefined ? undefined : readOpenings(readTextFile(openingsFile), game);
   const out = flags.get('out');
   if (out !== undefined) writeFileSync(out, '');
   const tty = process.stderr.isTTY === true;
@@ -155,6 +170,7 @@ async function matchCommand(args: string[]): Promise<void> {
     movetimeMs,
     concurrency,
     maxPlies,
+    openings,
     onGame: (r, s, done) => {
       const bar = progressBar(done, games, s);
       process.stderr.write(tty ? `\r${bar}` : `${bar}  ${r.result} ${r.reason}\n`);

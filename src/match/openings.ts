@@ -6,7 +6,8 @@
  * best, and a line was kept only when a depth-9 search scored the result within ±40. Each is
  * played twice in a match, once with each engine first.
  */
-import type { GameKind } from '../engine/games.js';
+import { UsageError } from '../core/errors.js';
+import { openSession, type GameKind } from '../engine/games.js';
 
 const CHESS = [
     'd2d4 d7d5 e2e3 c8f5 f1d3 g8h6',
@@ -119,3 +120,27 @@ export const BALANCED_OPENINGS: Record<GameKind, ReadonlyArray<readonly string[]
   chess: CHESS.map((l) => l.split(' ')),
   xiangqi: XIANGQI.map((l) => l.split(' ')),
 };
+
+/**
+ * Opening lines from a text file's content: one line per opening, moves in protocol
+ * coordinates (UCI; ICCS) separated by spaces, each played from the start position. Blank lines
+ * and lines starting with `#` are skipped. Throws a {@link UsageError} naming the first line
+ * that does not parse or holds an illegal move, or when there is no line at all.
+ */
+export function readOpenings(text: string, game: GameKind): string[][] {
+  const out: string[][] = [];
+  const lines = text.split(/\r?\n/);
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!.trim();
+    if (line === '' || line.startsWith('#')) continue;
+    const moves = line.split(/\s+/);
+    try {
+      openSession({ game, moves });
+    } catch (e) {
+      throw new UsageError(`openings line ${i + 1}: ${(e as Error).message}`);
+    }
+    out.push(moves);
+  }
+  if (out.length === 0) throw new UsageError('the openings file holds no line');
+  return out;
+}

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { eloFromScore, estimateElo } from '../../src/match/elo.js';
 import { EngineProcess, parseEngineSpec, type EngineSpec } from '../../src/match/engine-process.js';
-import { BALANCED_OPENINGS } from '../../src/match/openings.js';
+import { BALANCED_OPENINGS, readOpenings } from '../../src/match/openings.js';
 import { playGame } from '../../src/match/referee.js';
 import { progressBar, runMatch } from '../../src/match/match.js';
 import { openSession } from '../../src/engine/games.js';
@@ -77,6 +77,21 @@ describe('engine specs', () => {
         expect(() => openSession({ game, moves: line })).not.toThrow();
       }
     }
+  });
+});
+
+describe('openings files', () => {
+  it('reads one line per opening, skipping blank and # lines', () => {
+    const text = '# made by hand\n\nh2e2 h9g7\r\n  b0c2   b9c7 \n';
+    expect(readOpenings(text, 'xiangqi')).toEqual([['h2e2', 'h9g7'], ['b0c2', 'b9c7']]);
+    expect(readOpenings('e2e4 e7e5\nd2d4', 'chess')).toEqual([['e2e4', 'e7e5'], ['d2d4']]);
+  });
+
+  it('names the line of an illegal or unreadable move, and rejects a file with no line', () => {
+    expect(() => readOpenings('e2e4\ne2e4 e2e4', 'chess')).toThrow(/line 2/);
+    expect(() => readOpenings('h2e2\n\nzz', 'xiangqi')).toThrow(/line 3/);
+    expect(() => readOpenings('e2e4', 'xiangqi')).toThrow(/line 1/);
+    expect(() => readOpenings('# nothing\n\n', 'chess')).toThrow(/no line/);
   });
 });
 
