@@ -6,7 +6,7 @@
  * best, and a line was kept only when a depth-9 search scored the result within ±40. Each is
  * played twice in a match, once with each engine first.
  */
-import { UsageError } from '../core/errors.js';
+import { QiengineError, UsageError } from '../core/errors.js';
 import { openSession, type GameKind } from '../engine/games.js';
 
 const CHESS = [
@@ -137,7 +137,10 @@ export function readOpenings(text: string, game: GameKind): string[][] {
     try {
       openSession({ game, moves });
     } catch (e) {
-      throw new UsageError(`openings line ${i + 1}: ${(e as Error).message}`);
+      // Bad input (a move that does not read or is illegal) names its line; anything else is a
+      // bug and stays as it is, as everywhere else that input errors are turned into messages.
+      if (e instanceof QiengineError) throw new UsageError(`openings line ${i + 1}: ${e.message}`);
+      throw e;
     }
     out.push(moves);
   }
