@@ -338,23 +338,41 @@ export class XiangqiPosition implements GamePosition {
   }
 
   /**
-   * {@link GamePosition.make}: makes the move if it is legal. Whether it gives check is worked
-   * out on the first {@link inCheck} (makeMove leaves it unknown): the search asks at every
-   * node it enters, and a move it prunes unseen never pays for it. The repetition rules read
-   * the flags of the plies before, which were all asked already (see repetitionStatus).
+   * {@link GamePosition.make}: makes the move if it is legal. Whether it gives check is settled
+   * here when geometry alone can tell it gives none (most moves: see cannotGiveCheck); otherwise
+   * on the first {@link inCheck} (makeMove leaves it unknown): the search asks at every node it
+   * enters, and a move it prunes unseen never pays for it. The repetition rules read the flags
+   * of the plies before, which were all asked already (see repetitionStatus).
    */
   make(move: Move): boolean {
     // Most moves cannot expose their own king (see isSafe): those skip the attack test.
     const cheap = this.cannotExposeKing(move, this.inCheck());
     this.makeMove(move);
-    if (cheap) return true;
-    // The mover is now `sideToMove ^ 1`.
-    const mover = this.sideToMove ^ 1;
-    if (this.kingAttacked(this.pieceSquare[16 << mover]!, mover)) {
-      this.unmakeMove();
-      return false;
+    if (!cheap) {
+      // The mover is now `sideToMove ^ 1`.
+      const mover = this.sideToMove ^ 1;
+      if (this.kingAttacked(this.pieceSquare[16 << mover]!, mover)) {
+        this.unmakeMove();
+        return false;
+      }
     }
+    if (this.cannotGiveCheck(move & 0xff, (move >>> 8) & 0xff)) this.histCheck[this.ply] = 0;
     return true;
+  }
+
+  /**
+   * Whether the move just made from `from` to `to` certainly gives no check, from geometry
+   * alone (else the check is left to {@link inCheck}'s full test). The enemy king was not
+   * attacked before the move, so an attack must be new: the moved piece arriving (a rook,
+   * cannon, king or pawn on the king's file or rank, or a horse a step from it), a screen
+   * arriving on or leaving a line of the king, or a horse leg leaving (every leg of a horse
+   * attack on a king is a diagonal neighbour of that king).
+   */
+  private cannotGiveCheck(from: number, to: number): boolean {
+    const king = this.pieceSquare[16 << this.sideToMove]!;
+    if (((from ^ king) & 0x0f) === 0 || ((from ^ king) & 0xf0) === 0 || ((to ^ king) & 0x0f) === 0 || ((to ^ king) & 0xf0) === 0) return false;
+    if (DIAGONAL_NEIGHBOUR[from - king + 256] !== 0) return false;
+    return TYPE_OF[this.board[to]!] !== HORSE || HORSE_LEG_BY_STEP[king - to + 256] === 0;
   }
 
   /** {@link GamePosition.unmake}. */

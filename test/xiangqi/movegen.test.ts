@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseIccs, Xiangqi } from '../../src/index.js';
+import { parseIccs, Xiangqi, type XiangqiPosition } from '../../src/index.js';
+import { randomPlayout } from '../helpers/playout.js';
 
 /** Legal ICCS moves starting from `from`, sorted. */
 function movesFrom(fen: string, from: string): string[] {
@@ -85,5 +86,33 @@ describe('xiangqi piece movement', () => {
     // Cheaper (or equal) capturers never lose, and a quiet move is not a losing capture.
     expect(losing('4k4/9/9/9/4r4/4P4/9/9/9/5K3 w', 'e4e5')).toBe(false);
     expect(losing('4k4/9/9/9/R3p4/9/3n5/9/9/4K4 w', 'a5b5')).toBe(false);
+  });
+
+  it('after make, the check flag (decided from geometry alone for most moves) agrees with a full attack test', () => {
+    let decided = 0;
+    let checks = 0;
+    let moves = 0;
+    for (let seed = 1; seed <= 40; seed++) {
+      randomPlayout(new Xiangqi().position, seed, 100, (p) => {
+        const pos = p as XiangqiPosition;
+        const buf = new Int32Array(256);
+        const end = pos.generate(buf, 0, false);
+        for (let i = 0; i < end; i++) {
+          if (!pos.make(buf[i]!)) continue;
+          moves++;
+          // make() leaves the flag unknown (2) unless geometry decided it.
+          if (pos.histCheck[pos.ply] === 0) decided++;
+          const side = pos.sideToMove;
+          const truth = pos.kingAttacked(pos.pieceSquare[16 << side]!, side);
+          if (truth) checks++;
+          expect(pos.inCheck()).toBe(truth);
+          pos.unmake();
+        }
+      });
+    }
+    // Both ways of answering occur, and so do checks, or the test proves nothing.
+    expect(decided).toBeGreaterThan(moves / 3);
+    expect(decided).toBeLessThan(moves);
+    expect(checks).toBeGreaterThan(500);
   });
 });
