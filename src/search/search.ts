@@ -4,9 +4,10 @@
  * null-move pruning (verified when deep), reverse futility, futility and late-move pruning near
  * the leaves, late-move reductions steered by history, internal iterative reduction, and
  * quiescence over captures (all moves when in check) that leaves out captures the game calls
- * losing. Moves come in generated stages: the TT move (tried before the node generates
- * anything), captures by MVV/LVA, killers and countermove, quiet moves by history, and losing
- * captures last.
+ * losing, and reads and writes the transposition table (at depth 0) as the main search does.
+ * Moves come in generated stages: the TT move (tried before the node generates anything),
+ * captures by MVV/LVA, killers and countermove, quiet moves by history, and losing captures
+ * last.
  *
  * Repetition verdicts come from the game (`repetition()`): a plain repetition scores as a draw
  * (with contempt: `drawScore` against the side to move at the root), a perpetual check (xiangqi)
@@ -579,8 +580,19 @@ export class Search {
     if (this.stopped) return 0;
     if (ply >= MAX_PLY - 1) return pos.evaluate(alpha, beta);
 
+    // The table: a bound from any earlier visit (quiescence stores at depth 0) may decide the
+    // node, and its move is tried first.
+    const tt = this.tt;
+    let ttMove = 0;
+    if (tt.probe(pos.keyLo, pos.keyHi, ply)) {
+      const s = tt.score;
+      if (tt.bound === BOUND_EXACT || (tt.bound === BOUND_LOWER && s >= beta) || (tt.bound === BOUND_UPPER && s <= alpha)) return s;
+      ttMove = tt.move;
+    }
+    const oldAlpha = alpha;
     const inCheck = pos.inCheck();
     let best = -INF;
+    let bestMove = 0;
     if (!inCheck) {
       best = pos.evaluate(alpha, beta);
       if (best >= beta) return best;
@@ -589,6 +601,14 @@ export class Search {
     const start = ply * SLICE;
     const end = pos.generate(this.moves, start, !inCheck);
     this.scoreMoves(start, end, ply);
+    if (ttMove !== 0) {
+      for (let i = start; i < end; i++) {
+        if (this.moves[i] === ttMove) {
+          this.order[i] = TT_MOVE_ORDER;
+          break;
+        }
+      }
+    }
     let legal = 0;
     for (let i = start; i < end; i++) {
       const m = this.pickGood(i, end);
@@ -605,6 +625,7 @@ export class Search {
       if (this.stopped) return 0;
       if (score > best) {
         best = score;
+        bestMove = m;
         if (score > alpha) {
           alpha = score;
           if (score >= beta) break;
@@ -612,6 +633,9 @@ export class Search {
       }
     }
     if (inCheck && legal === 0) return -MATE + ply;
+    if (Math.abs(best) <= WIN || Math.abs(best) > BAN) {
+      tt.store(pos.keyLo, pos.keyHi, bestMove, best, 0, best >= beta ? BOUND_LOWER : best > oldAlpha && bestMove !== 0 ? BOUND_EXACT : BOUND_UPPER, ply);
+    }
     return best;
   }
 

@@ -3,8 +3,10 @@
  *
  * An entry is four int32 words: the key's two halves (the high half also picks nothing, so it
  * verifies), the best move, and a packed word `score (16 bits, signed) | depth (8) | bound (2)
- * | generation (6)`. Replacement within a bucket: the same key first, then the entry whose
- * depth, discounted by its age in searches, is lowest. Mate scores are stored relative to the
+ * | generation (6)`. Replacement within a bucket: the same key first (except that a bound from a
+ * search at least four plies shallower, such as quiescence's at depth 0, leaves an entry of
+ * the current search in place unless it is exact), then the entry whose depth, discounted by
+ * its age in searches, is lowest. Mate scores are stored relative to the
  * node (see {@link toTT} / {@link fromTT}) so that they stay right at any ply.
  */
 
@@ -101,10 +103,18 @@ export class TranspositionTable {
     let target = base;
     let worst = 1 << 30;
     for (let i = base, e = base + BUCKET * WORDS; i < e; i += WORDS) {
-      if (d[i + 3] === 0 || (d[i] === keyLo && d[i + 1] === keyHi)) {
+      if (d[i + 3] === 0) {
+        target = i;
+        break;
+      }
+      if (d[i] === keyLo && d[i + 1] === keyHi) {
+        // A bound from a much shallower search (quiescence's, say) does not displace a deeper
+        // one of the same position.
+        const old = d[i + 3]!;
+        if (bound !== BOUND_EXACT && depth + 4 <= ((old >>> 8) & 0xff) && (old & 63) === this.generation) return;
         target = i;
         // Keep the old move if this store has none.
-        if (move === 0 && d[i] === keyLo && d[i + 1] === keyHi) move = d[i + 2]!;
+        if (move === 0) move = d[i + 2]!;
         break;
       }
       const packed = d[i + 3]!;
