@@ -346,18 +346,33 @@ export class XiangqiPosition implements GamePosition {
    */
   make(move: Move): boolean {
     // Most moves cannot expose their own king (see isSafe): those skip the attack test.
-    const cheap = this.cannotExposeKing(move, this.inCheck());
+    const checked = this.inCheck();
+    const cheap = this.cannotExposeKing(move, checked);
     this.makeMove(move);
-    if (!cheap) {
-      // The mover is now `sideToMove ^ 1`.
-      const mover = this.sideToMove ^ 1;
-      if (this.kingAttacked(this.pieceSquare[16 << mover]!, mover)) {
-        this.unmakeMove();
-        return false;
-      }
+    // The mover is now `sideToMove ^ 1`.
+    if (!cheap && this.exposedAfter(move & 0xff, (move >>> 8) & 0xff, this.sideToMove ^ 1, checked)) {
+      this.unmakeMove();
+      return false;
     }
     if (this.cannotGiveCheck(move & 0xff, (move >>> 8) & 0xff)) this.histCheck[this.ply] = 0;
     return true;
+  }
+
+  /**
+   * For {@link make}, with the move from `from` to `to` made: whether it left the mover's
+   * (`side`'s) king attacked. Out of check and with the king unmoved, an attack must be new, and
+   * only the king's lines that `from` or `to` lie on, or a horse whose leg was `from`, can hold
+   * one; anything else gets the full test.
+   */
+  private exposedAfter(from: number, to: number, side: number, checked: boolean): boolean {
+    const king = this.pieceSquare[16 << side]!;
+    if (checked || king === to) return this.kingAttacked(king, side);
+    const tag = 32 >> side;
+    const kx = king & 15;
+    const ky = king >> 4;
+    if (((from & 15) === kx || (to & 15) === kx) && this.fileAttacked(king, tag, ROOK_OR_KING)) return true;
+    if ((from >> 4 === ky || to >> 4 === ky) && this.rankAttacked(king, tag, ROOK_OR_KING)) return true;
+    return DIAGONAL_NEIGHBOUR[from - king + 256] !== 0 && this.horseAttacks(king, tag);
   }
 
   /**
@@ -661,15 +676,7 @@ export class XiangqiPosition implements GamePosition {
   private attackedByMen(sq: number, side: number, firstTypes: number): boolean {
     const b = this.board;
     const opp = 32 >> side; // the other side's tag
-    // Horses: from each of the (at most two) enemy horses, is sq one step away, leg empty?
-    // The board is read too: isSafe and losingCapture try a capture on the board alone.
-    const ps = this.pieceSquare;
-    for (let id = opp + HORSE_ID; id <= opp + HORSE_ID + 1; id++) {
-      const from = ps[id]!;
-      if (from === 0 || b[from] !== id) continue;
-      const leg = HORSE_LEG_BY_STEP[sq - from + 256]!;
-      if (leg !== 0 && b[from + leg] === 0) return true;
-    }
+    if (this.horseAttacks(sq, opp)) return true;
     // Pawns: ahead of the king, and beside it once they have crossed into its half.
     let pc = b[sq - 16 + (side << 5)]!;
     if ((pc & opp) !== 0 && TYPE_OF[pc] === PAWN) return true;
@@ -684,37 +691,62 @@ export class XiangqiPosition implements GamePosition {
   }
 
   /**
+   * Whether a horse of `tag` attacks `sq`: one of the (at most two) is a horse step away with
+   * its leg empty. The board is read too, not only the piece squares: isSafe and losingCapture
+   * try a capture on the board alone.
+   */
+  private horseAttacks(sq: number, tag: number): boolean {
+    const b = this.board;
+    const ps = this.pieceSquare;
+    for (let id = tag + HORSE_ID; id <= tag + HORSE_ID + 1; id++) {
+      const from = ps[id]!;
+      if (from === 0 || b[from] !== id) continue;
+      const leg = HORSE_LEG_BY_STEP[sq - from + 256]!;
+      if (leg !== 0 && b[from + leg] === 0) return true;
+    }
+    return false;
+  }
+
+  /**
    * Whether, along a line from `sq`, the first piece met is one of `tag`'s of a type in
    * `firstTypes` (a bit per type), or the second is a cannon of `tag`. Reads the line scans.
    */
   private lineAttacked(sq: number, tag: number, firstTypes: number): boolean {
+    return this.fileAttacked(sq, tag, firstTypes) || this.rankAttacked(sq, tag, firstTypes);
+  }
+
+  /** {@link lineAttacked} along the file of `sq` only. */
+  private fileAttacked(sq: number, tag: number, firstTypes: number): boolean {
     const b = this.board;
     const x = sq & 15;
-    const y = sq >> 4;
-    const rank = sq & 0xf0;
-    const ri = ((x - 3) * 512 + (this.rankBits[y]! >> 3)) << 2;
-    const fi = ((y - 3) * 1024 + (this.fileBits[x]! >> 3)) << 2;
+    const fi = (((sq >> 4) - 3) * 1024 + (this.fileBits[x]! >> 3)) << 2;
     for (let k = 0; k < 4; k += 2) {
       let c = FILE_SCAN[fi + k]!;
-      if (c !== 0) {
-        let pc = b[(c << 4) | x]!;
-        if ((pc & tag) !== 0 && ((firstTypes >> TYPE_OF[pc]!) & 1) !== 0) return true;
-        c = FILE_SCAN[fi + k + 1]!;
-        if (c !== 0) {
-          pc = b[(c << 4) | x]!;
-          if ((pc & tag) !== 0 && TYPE_OF[pc] === CANNON) return true;
-        }
-      }
-      c = RANK_SCAN[ri + k]!;
-      if (c !== 0) {
-        let pc = b[rank | c]!;
-        if ((pc & tag) !== 0 && ((firstTypes >> TYPE_OF[pc]!) & 1) !== 0) return true;
-        c = RANK_SCAN[ri + k + 1]!;
-        if (c !== 0) {
-          pc = b[rank | c]!;
-          if ((pc & tag) !== 0 && TYPE_OF[pc] === CANNON) return true;
-        }
-      }
+      if (c === 0) continue;
+      let pc = b[(c << 4) | x]!;
+      if ((pc & tag) !== 0 && ((firstTypes >> TYPE_OF[pc]!) & 1) !== 0) return true;
+      c = FILE_SCAN[fi + k + 1]!;
+      if (c === 0) continue;
+      pc = b[(c << 4) | x]!;
+      if ((pc & tag) !== 0 && TYPE_OF[pc] === CANNON) return true;
+    }
+    return false;
+  }
+
+  /** {@link lineAttacked} along the rank of `sq` only. */
+  private rankAttacked(sq: number, tag: number, firstTypes: number): boolean {
+    const b = this.board;
+    const rank = sq & 0xf0;
+    const ri = (((sq & 15) - 3) * 512 + (this.rankBits[sq >> 4]! >> 3)) << 2;
+    for (let k = 0; k < 4; k += 2) {
+      let c = RANK_SCAN[ri + k]!;
+      if (c === 0) continue;
+      let pc = b[rank | c]!;
+      if ((pc & tag) !== 0 && ((firstTypes >> TYPE_OF[pc]!) & 1) !== 0) return true;
+      c = RANK_SCAN[ri + k + 1]!;
+      if (c === 0) continue;
+      pc = b[rank | c]!;
+      if ((pc & tag) !== 0 && TYPE_OF[pc] === CANNON) return true;
     }
     return false;
   }

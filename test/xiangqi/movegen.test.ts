@@ -115,4 +115,32 @@ describe('xiangqi piece movement', () => {
     expect(decided).toBeLessThan(moves);
     expect(checks).toBeGreaterThan(500);
   });
+
+  it('make() accepts exactly the moves the board-only legality test accepts, in check or not', () => {
+    let refused = 0;
+    let accepted = 0;
+    let inCheck = 0;
+    for (let seed = 1; seed <= 40; seed++) {
+      randomPlayout(new Xiangqi().position, seed, 100, (p) => {
+        const pos = p as XiangqiPosition;
+        const checked = pos.inCheck();
+        if (checked) inCheck++;
+        const buf = new Int32Array(256);
+        const end = pos.generate(buf, 0, false);
+        for (let i = 0; i < end; i++) {
+          const m = buf[i]!;
+          const safe = pos.isSafe(m, checked);
+          const made = pos.make(m);
+          if (made) pos.unmake();
+          expect(made).toBe(safe);
+          if (made) accepted++;
+          else refused++;
+        }
+      });
+    }
+    expect(refused).toBeGreaterThan(500);
+    expect(accepted).toBeGreaterThan(50_000);
+    expect(inCheck).toBeGreaterThan(50);
+  });
 });
+
