@@ -6,8 +6,8 @@
  * | generation (6)`. Replacement within a bucket: the same key first (except that a bound from a
  * search at least four plies shallower, such as quiescence's at depth 0, leaves an entry of
  * the current search in place unless it is exact), then the entry whose depth, discounted by
- * its age in searches, is lowest. Mate scores are stored relative to the
- * node (see {@link toTT} / {@link fromTT}) so that they stay right at any ply.
+ * its age in searches, is lowest. Mate scores are stored relative to the node (see
+ * {@link toTT} / {@link fromTT}) so that they stay right at any ply.
  */
 
 export const BOUND_NONE = 0;

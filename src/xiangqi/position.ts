@@ -378,7 +378,9 @@ export class XiangqiPosition implements GamePosition {
   /**
    * Whether the move just made from `from` to `to` certainly gives no check, from geometry
    * alone (else the check is left to {@link inCheck}'s full test). The enemy king was not
-   * attacked before the move, so an attack must be new: the moved piece arriving (a rook,
+   * attacked before the move (the position was legal: the FEN reader refuses one where the side
+   * not to move is in check, and make() refuses moves that leave the mover's king attacked), so
+   * an attack must be new: the moved piece arriving (a rook,
    * cannon, king or pawn on the king's file or rank, or a horse a step from it), a screen
    * arriving on or leaving a line of the king, or a horse leg leaving (every leg of a horse
    * attack on a king is a diagonal neighbour of that king).
