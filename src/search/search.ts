@@ -376,10 +376,7 @@ export class Search {
     let ttMove = 0;
     if (tt.probe(pos.keyLo, pos.keyHi, ply)) {
       ttMove = tt.move;
-      if (!isPv && tt.depth >= depth) {
-        const s = tt.score;
-        if (tt.bound === BOUND_EXACT || (tt.bound === BOUND_LOWER && s >= beta) || (tt.bound === BOUND_UPPER && s <= alpha)) return s;
-      }
+      if (!isPv && tt.depth >= depth && tt.decides(alpha, beta)) return tt.score;
     }
 
     // Reverse futility: a static score far above beta near the leaves is trusted to hold.
@@ -585,8 +582,7 @@ export class Search {
     const tt = this.tt;
     let ttMove = 0;
     if (tt.probe(pos.keyLo, pos.keyHi, ply)) {
-      const s = tt.score;
-      if (tt.bound === BOUND_EXACT || (tt.bound === BOUND_LOWER && s >= beta) || (tt.bound === BOUND_UPPER && s <= alpha)) return s;
+      if (tt.decides(alpha, beta)) return tt.score;
       ttMove = tt.move;
     }
     const oldAlpha = alpha;
@@ -600,15 +596,7 @@ export class Search {
     }
     const start = ply * SLICE;
     const end = pos.generate(this.moves, start, !inCheck);
-    this.scoreMoves(start, end, ply);
-    if (ttMove !== 0) {
-      for (let i = start; i < end; i++) {
-        if (this.moves[i] === ttMove) {
-          this.order[i] = TT_MOVE_ORDER;
-          break;
-        }
-      }
-    }
+    this.scoreMoves(start, end, ply, ttMove);
     let legal = 0;
     for (let i = start; i < end; i++) {
       const m = this.pickGood(i, end);
@@ -707,11 +695,12 @@ export class Search {
   }
 
   /**
-   * Ordering keys for quiescence's list, generated in one go: captures by MVV/LVA, then (when
-   * in check, where every move is listed) killers and the countermove, then quiet moves by
-   * history; the captures that seem to lose material are moved last when picked.
+   * Ordering keys for quiescence's list, generated in one go: the table's move `ttMove` first
+   * (if listed), captures by MVV/LVA, then (when in check, where every move is listed) killers
+   * and the countermove, then quiet moves by history; the captures that seem to lose material
+   * are moved last when picked.
    */
-  private scoreMoves(start: number, end: number, ply: number): void {
+  private scoreMoves(start: number, end: number, ply: number, ttMove: Move): void {
     const pos = this.pos;
     const k1 = this.killers[ply * 2]!;
     const k2 = this.killers[ply * 2 + 1]!;
@@ -720,7 +709,8 @@ export class Search {
       const m = this.moves[i]!;
       const c = pos.captureScore(m);
       let s: number;
-      if (c !== 0) s = GOOD_CAPTURE + c;
+      if (m === ttMove) s = TT_MOVE_ORDER;
+      else if (c !== 0) s = GOOD_CAPTURE + c;
       else if (m === k1) s = KILLER1_ORDER;
       else if (m === k2) s = KILLER2_ORDER;
       else if (m === counter) s = COUNTER_ORDER;

@@ -97,6 +97,15 @@ export class TranspositionTable {
     return false;
   }
 
+  /**
+   * Whether the last hit's bound settles a node searched with the window (`alpha`, `beta`): an
+   * exact score, a lower bound at or above beta, or an upper bound at or below alpha.
+   */
+  decides(alpha: number, beta: number): boolean {
+    const b = this.bound;
+    return b === BOUND_EXACT || (b === BOUND_LOWER && this.score >= beta) || (b === BOUND_UPPER && this.score <= alpha);
+  }
+
   store(keyLo: number, keyHi: number, move: number, score: number, depth: number, bound: number, ply: number): void {
     const d = this.data;
     const base = (keyLo & this.mask) * BUCKET * WORDS;

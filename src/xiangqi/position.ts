@@ -348,13 +348,15 @@ export class XiangqiPosition implements GamePosition {
     // Most moves cannot expose their own king (see isSafe): those skip the attack test.
     const checked = this.inCheck();
     const cheap = this.cannotExposeKing(move, checked);
+    const from = move & 0xff;
+    const to = (move >>> 8) & 0xff;
     this.makeMove(move);
     // The mover is now `sideToMove ^ 1`.
-    if (!cheap && this.exposedAfter(move & 0xff, (move >>> 8) & 0xff, this.sideToMove ^ 1, checked)) {
+    if (!cheap && this.exposedAfter(from, to, this.sideToMove ^ 1, checked)) {
       this.unmakeMove();
       return false;
     }
-    if (this.cannotGiveCheck(move & 0xff, (move >>> 8) & 0xff)) this.histCheck[this.ply] = 0;
+    if (this.cannotGiveCheck(from, to)) this.histCheck[this.ply] = 0;
     return true;
   }
 

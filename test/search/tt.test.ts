@@ -8,6 +8,9 @@ describe('the transposition table', () => {
     tt.store(0x1234, 0x5678, 0x0203, 57, 6, BOUND_LOWER, 0);
     expect(tt.probe(0x1234, 0x5678, 0)).toBe(true);
     expect([tt.move, tt.score, tt.depth, tt.bound]).toEqual([0x0203, 57, 6, BOUND_LOWER]);
+    // A lower bound of 57 settles a window whose beta is at most 57, and no other.
+    expect(tt.decides(0, 57)).toBe(true);
+    expect(tt.decides(0, 58)).toBe(false);
     expect(tt.probe(0x1234, 0x5679, 0)).toBe(false);
     expect(tt.move).toBe(0);
   });

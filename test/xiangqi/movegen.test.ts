@@ -143,4 +143,3 @@ describe('xiangqi piece movement', () => {
     expect(inCheck).toBeGreaterThan(50);
   });
 });
-
