@@ -7,7 +7,8 @@
  * losing, and reads and writes the transposition table (at depth 0) as the main search does.
  * Moves come in generated stages: the TT move (tried before the node generates anything),
  * captures by MVV/LVA, killers and countermove, quiet moves by history, and losing captures
- * last.
+ * last. Where the static score drives a decision (reverse futility, the null move, futility,
+ * standing pat), a bound from the table too shallow to decide the node corrects it.
  *
  * Repetition verdicts come from the game (`repetition()`): a plain repetition scores as a draw
  * (with contempt: `drawScore` against the side to move at the root), a perpetual check (xiangqi)
@@ -20,7 +21,7 @@
  */
 import { REP_OPP_PERPETUAL, REP_SELF_PERPETUAL, type GamePosition } from '../core/game.js';
 import type { Move } from '../core/move.js';
-import { BAN, BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, MATE, MATE_BOUND, TranspositionTable, WIN } from './tt.js';
+import { BAN, BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, MATE, MATE_BOUND, SCORE_INF, TranspositionTable, WIN } from './tt.js';
 
 export const MAX_PLY = 100;
 /**
@@ -29,7 +30,7 @@ export const MAX_PLY = 100;
  * moves already listed are dropped from them).
  */
 const SLICE = 512;
-const INF = MATE + 1;
+const INF = SCORE_INF;
 /** From this depth on, a null-move cutoff is confirmed by a reduced search (zugzwang guard). */
 const VERIFY_DEPTH = 7;
 /** Late-move reductions by depth and move number: about ln(depth) * ln(moves) / 1.8. */
@@ -134,6 +135,11 @@ export function mateIn(score: number): number {
   if (score >= MATE_BOUND) return Math.ceil((MATE - score) / 2);
   if (score <= -MATE_BOUND) return -Math.ceil((MATE + score) / 2);
   return 0;
+}
+
+/** `e` moved into [low, high] (the table's bounds on the node's score), low winning a conflict. */
+function clamp(e: number, low: number, high: number): number {
+  return e < low ? low : e > high ? high : e;
 }
 
 const defaultNow = (): number => (typeof performance !== 'undefined' ? performance.now() : Date.now());
@@ -378,17 +384,21 @@ export class Search {
       ttMove = tt.move;
       if (!isPv && tt.depth >= depth && tt.decides(alpha, beta)) return tt.score;
     }
+    // A bound too shallow to decide the node still corrects the static score where it says
+    // that score is too low (a lower bound above it) or too high (an upper bound below it).
+    const ttLow = tt.lowerEstimate();
+    const ttHigh = tt.upperEstimate();
 
     // Reverse futility: a static score far above beta near the leaves is trusted to hold.
     if (!isPv && !inCheck && ply > 0 && depth <= RFP_DEPTH && beta > -WIN && beta < WIN) {
       const margin = RFP_MARGIN * depth;
-      const e = pos.evaluate(beta + margin - 1, beta + margin);
+      const e = clamp(pos.evaluate(beta + margin - 1, beta + margin), ttLow, ttHigh);
       if (e - margin >= beta) return e - margin;
     }
 
     // Null move: if passing still fails high, a real move will too. Deep cutoffs are verified
     // by a reduced search without null moves, in case the side to move is in zugzwang.
-    if (!isPv && !inCheck && ply > 0 && depth >= 2 && this.nullDisabled === 0 && this.pathMove[ply - 1] !== 0 && beta > -WIN && beta < WIN && pos.nullMoveSafe() && pos.evaluate(beta - 1, beta) >= beta) {
+    if (!isPv && !inCheck && ply > 0 && depth >= 2 && this.nullDisabled === 0 && this.pathMove[ply - 1] !== 0 && beta > -WIN && beta < WIN && pos.nullMoveSafe() && clamp(pos.evaluate(beta - 1, beta), ttLow, ttHigh) >= beta) {
       const r = 2 + (depth >> 2);
       this.pathMove[ply] = 0;
       pos.makeNull();
@@ -413,7 +423,7 @@ export class Search {
     // Futility: near the leaves, a quiet move cannot lift a hopeless static score to alpha.
     let futile = false;
     if (!isPv && !inCheck && depth <= 3 && alpha > -WIN && alpha < WIN) {
-      futile = pos.evaluate(alpha - FUTILITY_MARGIN * depth, alpha - FUTILITY_MARGIN * depth + 1) + FUTILITY_MARGIN * depth <= alpha;
+      futile = clamp(pos.evaluate(alpha - FUTILITY_MARGIN * depth, alpha - FUTILITY_MARGIN * depth + 1), ttLow, ttHigh) + FUTILITY_MARGIN * depth <= alpha;
     }
 
     // Moves come in stages, and each stage is generated only when the one before it has not
@@ -585,12 +595,15 @@ export class Search {
       if (tt.decides(alpha, beta)) return tt.score;
       ttMove = tt.move;
     }
+    const ttLow = tt.lowerEstimate();
+    const ttHigh = tt.upperEstimate();
     const oldAlpha = alpha;
     const inCheck = pos.inCheck();
     let best = -INF;
     let bestMove = 0;
     if (!inCheck) {
-      best = pos.evaluate(alpha, beta);
+      // Standing pat is worth the static score, corrected by what the table knows.
+      best = clamp(pos.evaluate(alpha, beta), ttLow, ttHigh);
       if (best >= beta) return best;
       if (best > alpha) alpha = best;
     }

@@ -23,6 +23,8 @@ export const BAN = MATE - 100;
 export const WIN = MATE - 200;
 /** Scores beyond this are mates. */
 export const MATE_BOUND = BAN + 1;
+/** Beyond every score: the bounds of an open window. */
+export const SCORE_INF = MATE + 1;
 
 const BUCKET = 4;
 const WORDS = 4;
@@ -104,6 +106,19 @@ export class TranspositionTable {
   decides(alpha: number, beta: number): boolean {
     const b = this.bound;
     return b === BOUND_EXACT || (b === BOUND_LOWER && this.score >= beta) || (b === BOUND_UPPER && this.score <= alpha);
+  }
+
+  /**
+   * The last probe's score if it is a lower bound (or exact) that can stand in for an
+   * evaluation, else -{@link SCORE_INF}. Mate and repetition scores never do.
+   */
+  lowerEstimate(): number {
+    return (this.bound & BOUND_LOWER) !== 0 && this.score > -WIN && this.score < WIN ? this.score : -SCORE_INF;
+  }
+
+  /** As {@link lowerEstimate}, for an upper bound (or exact); else {@link SCORE_INF}. */
+  upperEstimate(): number {
+    return (this.bound & BOUND_UPPER) !== 0 && this.score > -WIN && this.score < WIN ? this.score : SCORE_INF;
   }
 
   store(keyLo: number, keyHi: number, move: number, score: number, depth: number, bound: number, ply: number): void {
