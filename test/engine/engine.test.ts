@@ -47,9 +47,14 @@ describe('Engine (worker)', () => {
   it('inline, an AbortSignal still ends a search with no other limit (it yields between depths)', async () => {
     const e = engine({ thread: 'inline' });
     const controller = new AbortController();
-    setTimeout(() => controller.abort(), 100);
     const infos: number[] = [];
-    const r = await e.search({ game: 'xiangqi' }, { signal: controller.signal, onInfo: (i) => infos.push(i.depth) });
+    // The abort comes from a timer set once depth 2 is reported: it can only fire if the search
+    // yields, and a loaded machine cannot make it come before depth 2.
+    const onInfo = (i: { depth: number }): void => {
+      infos.push(i.depth);
+      if (i.depth === 2) setTimeout(() => controller.abort(), 20);
+    };
+    const r = await e.search({ game: 'xiangqi' }, { signal: controller.signal, onInfo });
     expect(new Xiangqi().moves()).toContain(r.bestMove);
     expect(r.depth).toBeGreaterThan(1);
     // One report per depth, in order, as from a single search.
