@@ -137,7 +137,7 @@ export function mateIn(score: number): number {
   return 0;
 }
 
-/** `e` moved into [low, high] (the table's bounds on the node's score), low winning a conflict. */
+/** `e` moved into [low, high], the table's bounds on the node's score (they never cross: an exact score is both). */
 function clamp(e: number, low: number, high: number): number {
   return e < low ? low : e > high ? high : e;
 }
