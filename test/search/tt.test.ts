@@ -2,6 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { Search, TranspositionTable, Xiangqi } from '../../src/index.js';
 import { BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, MATE, SCORE_INF, WIN } from '../../src/search/tt.js';
 
+/** Calls `visit` with `pos` standing after each legal move from it (then takes the move back). */
+function forEachReply(pos: Xiangqi['position'], visit: () => void): void {
+  const buf = new Int32Array(256);
+  const end = pos.generate(buf, 0, false);
+  for (let i = 0; i < end; i++) {
+    if (!pos.make(buf[i]!)) continue;
+    visit();
+    pos.unmake();
+  }
+}
+
 describe('the transposition table', () => {
   it('returns what was stored, and nothing for another key', () => {
     const tt = new TranspositionTable(1);
@@ -46,16 +57,12 @@ describe('quiescence and the table', () => {
     const pos = new Xiangqi().position;
     const search = new Search();
     search.run(pos, { depth: 1 });
-    const buf = new Int32Array(256);
-    const end = pos.generate(buf, 0, false);
     let replies = 0;
     let found = 0;
-    for (let i = 0; i < end; i++) {
-      if (!pos.make(buf[i]!)) continue;
+    forEachReply(pos, () => {
       replies++;
       if (search.tt.probe(pos.keyLo, pos.keyHi, 1) && search.tt.depth === 0) found++;
-      pos.unmake();
-    }
+    });
     expect(replies).toBe(44);
     // Replies that stood pat at or above beta return before storing anything.
     expect(found).toBeGreaterThan(0);
@@ -85,13 +92,7 @@ describe("the table's bounds as estimates", () => {
 
   /** Stores `score` as a depth-0 bound for every position one legal move from `pos`. */
   function boundReplies(search: Search, pos: Xiangqi['position'], score: number, bound: number): void {
-    const buf = new Int32Array(256);
-    const end = pos.generate(buf, 0, false);
-    for (let i = 0; i < end; i++) {
-      if (!pos.make(buf[i]!)) continue;
-      search.tt.store(pos.keyLo, pos.keyHi, 0, score, 0, bound, 1);
-      pos.unmake();
-    }
+    forEachReply(pos, () => search.tt.store(pos.keyLo, pos.keyHi, 0, score, 0, bound, 1));
   }
 
   it('a shallow lower bound above the static score lets reverse futility prune the node', () => {
