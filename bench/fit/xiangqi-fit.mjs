@@ -1,0 +1,184 @@
+// Fits the xiangqi piece-square tables to engine scores of quiet positions.
+//
+//   node bench/fit/xiangqi-fit.mjs labelled.jsonl [--lambda 10] [--write]
+//
+// The model is the evaluation itself: for each piece, its table cell blended by the game phase
+// (middlegame weight phase/16, endgame weight the rest), plus the pattern terms as they are,
+// plus the tempo for the side to move. Tables are folded left to right (the game is
+// symmetric), so there are 7 types x 50 cells x 2 phases. Least squares with a ridge pull of
+// `lambda` towards the current tables (cells that the positions rarely visit stay near them).
+// Every tenth position is held out; the report gives both evaluations' error on those.
+//
+// Scores are in the labelling engine's units; the fit measures how many of them one of ours is
+// worth (k, by least squares of the current evaluation) and divides it back out, so margins
+// elsewhere in the search keep their meaning. With --write the tables in
+// src/xiangqi/evaluate-weights.ts are replaced (material stays as it is; the tables hold the
+// rest of each cell's value) and the tempo with them.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const args = process.argv.slice(2);
+const lambdaAt = args.indexOf('--lambda');
+const lambda = lambdaAt >= 0 ? Number(args[lambdaAt + 1]) : 10;
+const weightsFile = fileURLToPath(new URL('../../src/xiangqi/evaluate-weights.ts', import.meta.url));
+const NAMES = ['KING', 'ADVISOR', 'ELEPHANT', 'HORSE', 'ROOK', 'CANNON', 'PAWN'];
+const CELLS = 50;
+const P = 2 * 7 * CELLS + 1; // middlegame cells, endgame cells, tempo
+const TEMPO_AT = P - 1;
+
+// --- The current weights, read from the source.
+let source = readFileSync(weightsFile, 'utf8');
+const array = (name) => {
+  const m = new RegExp(`const ${name} = \\[([^\\]]*)\\]`).exec(source);
+  if (m === null) throw new Error(`${name} not found in ${weightsFile}`);
+  return m[1].split(',').map((s) => s.trim()).filter((s) => s !== '').map(Number);
+};
+const material = [array('MATERIAL'), array('MATERIAL_END')];
+const tempo = Number(/export const TEMPO = (-?\d+);/.exec(source)[1]);
+const tables = [NAMES.map((n) => array(`${n}_MG`)), NAMES.map((n) => array(`${n}_EG`))];
+// A cell's whole value (material included), on red's (file, rank), file folded to 0..4.
+const cellOf = (phase, type, cell) => {
+  const rank = Math.floor(cell / 5);
+  const file = cell % 5;
+  return material[phase][type] + tables[phase][type][(9 - rank) * 9 + file];
+};
+const prior = new Float64Array(P);
+for (let ph = 0; ph < 2; ph++) for (let t = 0; t < 7; t++) for (let c = 0; c < CELLS; c++) prior[ph * 350 + t * CELLS + c] = cellOf(ph, t, c);
+prior[TEMPO_AT] = tempo;
+
+// --- The positions: sparse features, and the score less the (fixed) pattern part.
+const rows = readFileSync(args.find((a) => a.endsWith('.jsonl')), 'utf8').trim().split('\n').map((l) => JSON.parse(l)).filter((r) => Math.abs(r.score) <= 1000);
+const features = rows.map((r) => {
+  const ph = r.phase / 16;
+  const count = new Map();
+  for (const x of r.f) {
+    const cell = x >= 0 ? x : -x - 1;
+    count.set(cell, (count.get(cell) ?? 0) + (x >= 0 ? 1 : -1));
+  }
+  const idx = [];
+  const val = [];
+  for (const [cell, n] of count) {
+    if (n === 0) continue;
+    idx.push(cell, 350 + cell);
+    val.push(n * ph, n * (1 - ph));
+  }
+  idx.push(TEMPO_AT);
+  val.push(r.stm === 0 ? 1 : -1);
+  return { idx, val };
+});
+/** The piece-square and tempo part of position i's score under weights w. */
+const linear = (w, i) => {
+  const { idx, val } = features[i];
+  let s = 0;
+  for (let a = 0; a < idx.length; a++) s += w[idx[a]] * val[a];
+  return s;
+};
+const held = (i) => i % 10 === 0;
+
+// The labelling engine's centipawns per one of ours: least squares of score on our evaluation.
+let k = 1;
+{
+  let sxy = 0;
+  let sxx = 0;
+  for (let i = 0; i < rows.length; i++) {
+    if (held(i)) continue;
+    const ours = linear(prior, i) + rows[i].pat;
+    sxy += ours * rows[i].score;
+    sxx += ours * ours;
+  }
+  k = sxy / sxx;
+}
+
+// --- Normal equations with the ridge pull towards k * prior.
+const A = new Float64Array(P * P);
+const b = new Float64Array(P);
+for (let i = 0; i < rows.length; i++) {
+  if (held(i)) continue;
+  const { idx, val } = features[i];
+  const y = rows[i].score - k * rows[i].pat;
+  for (let a = 0; a < idx.length; a++) {
+    b[idx[a]] += val[a] * y;
+    for (let c = 0; c < idx.length; c++) A[idx[a] * P + idx[c]] += val[a] * val[c];
+  }
+}
+for (let j = 0; j < P; j++) {
+  A[j * P + j] += lambda;
+  b[j] += lambda * k * prior[j];
+}
+// Cholesky: A is symmetric positive definite (the ridge term sees to that).
+for (let j = 0; j < P; j++) {
+  let d = A[j * P + j];
+  for (let m = 0; m < j; m++) d -= A[j * P + m] ** 2;
+  d = Math.sqrt(d);
+  A[j * P + j] = d;
+  for (let i = j + 1; i < P; i++) {
+    let s = A[i * P + j];
+    for (let m = 0; m < j; m++) s -= A[i * P + m] * A[j * P + m];
+    A[i * P + j] = s / d;
+  }
+}
+const z = new Float64Array(P);
+for (let i = 0; i < P; i++) {
+  let s = b[i];
+  for (let m = 0; m < i; m++) s -= A[i * P + m] * z[m];
+  z[i] = s / A[i * P + i];
+}
+const w = new Float64Array(P);
+for (let i = P - 1; i >= 0; i--) {
+  let s = z[i];
+  for (let m = i + 1; m < P; m++) s -= A[m * P + i] * w[m];
+  w[i] = s / A[i * P + i];
+}
+
+// --- Report: error on the held-out positions, the current weights (scaled by k) and the fit.
+const kPrior = prior.map((v) => v * k);
+let mean = 0;
+let n = 0;
+for (let i = 0; i < rows.length; i++) if (held(i)) (mean += rows[i].score), n++;
+mean /= n;
+const report = (name, weights) => {
+  let e = 0;
+  let v = 0;
+  for (let i = 0; i < rows.length; i++) {
+    if (!held(i)) continue;
+    e += (linear(weights, i) + k * rows[i].pat - rows[i].score) ** 2;
+    v += (rows[i].score - mean) ** 2;
+  }
+  console.log(`${name}: held-out mean square error ${(e / n).toFixed(0)}, variance explained ${(1 - e / v).toFixed(3)}`);
+};
+console.log(`${rows.length} positions (${n} held out); k = ${k.toFixed(3)} of the engine's centipawns per one of ours; lambda ${lambda}`);
+report('current tables', kPrior);
+report('fitted tables ', w);
+
+// --- The fitted tables in our units, as they stand in the source.
+const legal = (t, f, r) =>
+  t === 0 ? f >= 3 && f <= 5 && r <= 2
+  : t === 1 ? (r === 1 && f === 4) || ((r === 0 || r === 2) && (f === 3 || f === 5))
+  : t === 2 ? ((r === 0 || r === 4) && (f === 2 || f === 6)) || (r === 2 && f % 4 === 0)
+  : t === 6 ? r >= 5 || ((r === 3 || r === 4) && f % 2 === 0)
+  : true;
+for (let ph = 0; ph < 2; ph++) {
+  // Both kings are always on the board, so only differences between king cells count: the
+  // king's home square is pinned to 0.
+  const home = w[ph * 350 + 4];
+  for (let c = 0; c < CELLS; c++) w[ph * 350 + c] -= home;
+  for (let t = 0; t < 7; t++) {
+    const cells = [];
+    for (let r = 9; r >= 0; r--) {
+      const row = [];
+      for (let f = 0; f < 9; f++) row.push(legal(t, f, r) ? Math.round(w[ph * 350 + t * CELLS + r * 5 + Math.min(f, 8 - f)] / k) - material[ph][t] : 0);
+      cells.push('  ' + row.map((x) => String(x).padStart(4)).join(','));
+    }
+    const name = `${NAMES[t]}_${ph === 0 ? 'MG' : 'EG'}`;
+    const text = `const ${name} = [\n${cells.join(',\n')},\n]`;
+    source = source.replace(new RegExp(`const ${name} = \\[[^\\]]*\\]`), text);
+    if (!args.includes('--write')) console.log(text + ';');
+  }
+}
+const fittedTempo = Math.round(w[TEMPO_AT] / k);
+console.log(`tempo ${fittedTempo}`);
+if (args.includes('--write')) {
+  source = source.replace(/export const TEMPO = -?\d+;/, `export const TEMPO = ${fittedTempo};`);
+  writeFileSync(weightsFile, source);
+  console.log(`wrote ${weightsFile}`);
+}

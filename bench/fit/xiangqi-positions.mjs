@@ -1,0 +1,81 @@
+// Quiet xiangqi positions from match records, with what the evaluation fit needs of each.
+//
+//   node bench/fit/xiangqi-positions.mjs RECORDS.jsonl... > positions.jsonl
+//
+// RECORDS are `qiengine match --out` files (one game per line, its moves in ICCS). Every
+// position after the eighth ply is a candidate; half of them are kept at random (a fixed seed,
+// so the output repeats), and of those only the quiet ones: the side to move is not in check
+// and has no capture that does not lose material, so that the static evaluation, not a
+// tactic, is what a search score of the position reflects. Each distinct position (board and
+// side to move) is written once:
+//   { fen, stm, phase, f, pat }
+// where `f` lists the pieces as table cells (type * 50 + rank * 5 + folded file, from the
+// piece's own side; negated minus one for black) and `pat` is the evaluation's pattern part
+// (all but the piece-square sums), in centipawns from red's side.
+import { readFileSync } from 'node:fs';
+import { Xiangqi } from '../../dist/index.js';
+
+// Piece ids 16..31 are red's, 32..47 black's: king, 2 advisors, 2 elephants, 2 horses,
+// 2 rooks, 2 cannons, 5 pawns (see src/xiangqi/pieces.ts).
+const TYPE_OF_ID = [0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 6, 6, 6];
+const PHASE_TOTAL = 16;
+const moves = new Int32Array(256);
+const seen = new Set();
+let seed = 4242;
+const random = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff);
+
+for (const file of process.argv.slice(2)) {
+  for (const line of readFileSync(file, 'utf8').split('\n')) {
+    if (line.trim() === '') continue;
+    let record;
+    try {
+      record = JSON.parse(line);
+    } catch {
+      continue;
+    }
+    if (!Array.isArray(record.moves)) continue;
+    const game = new Xiangqi();
+    for (let i = 0; i < record.moves.length; i++) {
+      try {
+        game.move(record.moves[i]);
+      } catch {
+        break; // not a xiangqi record, or one cut short
+      }
+      if (i < 8 || random() > 0.5) continue;
+      const pos = game.position;
+      if (pos.inCheck()) continue;
+      const end = pos.generate(moves, 0, true);
+      let quiet = true;
+      for (let k = 0; k < end && quiet; k++) if (!pos.losingCapture(moves[k])) quiet = false;
+      if (!quiet) continue;
+      const fen = game.fen();
+      const key = fen.split(' ').slice(0, 2).join(' ');
+      if (seen.has(key)) continue;
+      seen.add(key);
+      const f = [];
+      for (let id = 16; id < 48; id++) {
+        const sq = pos.pieceSquare[id];
+        if (sq === 0) continue;
+        const red = id < 32;
+        // 16x16 mailbox: file x - 3, rank 12 - y (red's side); black's seen from its own side.
+        const file = red ? (sq & 15) - 3 : 8 - ((sq & 15) - 3);
+        const rank = red ? 12 - (sq >> 4) : 9 - (12 - (sq >> 4));
+        const cell = TYPE_OF_ID[id & 15] * 50 + rank * 5 + Math.min(file, 8 - file);
+        f.push(red ? cell : -cell - 1);
+      }
+      const phase = Math.min(pos.phase, PHASE_TOTAL);
+      const blend = (mg, eg) => ((mg * phase + eg * (PHASE_TOTAL - phase)) / PHASE_TOTAL) | 0;
+      // The full evaluation is red's score turned to the side to move, plus the tempo. The
+      // same position with the other side to move gives the opposite score plus the same
+      // tempo, so half their difference is red's score without it.
+      const full = pos.evaluate(-30001, 30001);
+      pos.makeNull();
+      const other = pos.evaluate(-30001, 30001);
+      pos.unmakeNull();
+      const red = ((pos.sideToMove === 0 ? 1 : -1) * (full - other)) / 2;
+      const pat = red - blend(pos.valueRed - pos.valueBlack, pos.endRed - pos.endBlack);
+      process.stdout.write(JSON.stringify({ fen, stm: pos.sideToMove, phase, f, pat }) + '\n');
+    }
+  }
+}
+process.stderr.write(`${seen.size} positions\n`);
