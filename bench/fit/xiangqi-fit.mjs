@@ -1,6 +1,6 @@
 // Fits the xiangqi piece-square tables to engine scores of quiet positions.
 //
-//   node bench/fit/xiangqi-fit.mjs labelled.jsonl [--lambda 10] [--write]
+//   node bench/fit/xiangqi-fit.mjs labelled.jsonl [--lambda 300] [--write]
 //
 // The model is the evaluation itself: for each piece, its table cell blended by the game phase
 // (middlegame weight phase/16, endgame weight the rest), plus the pattern terms as they are,
@@ -19,7 +19,7 @@ import { fileURLToPath } from 'node:url';
 
 const args = process.argv.slice(2);
 const lambdaAt = args.indexOf('--lambda');
-const lambda = lambdaAt >= 0 ? Number(args[lambdaAt + 1]) : 10;
+const lambda = lambdaAt >= 0 ? Number(args[lambdaAt + 1]) : 300;
 const weightsFile = fileURLToPath(new URL('../../src/xiangqi/evaluate-weights.ts', import.meta.url));
 const NAMES = ['KING', 'ADVISOR', 'ELEPHANT', 'HORSE', 'ROOK', 'CANNON', 'PAWN'];
 const CELLS = 50;
