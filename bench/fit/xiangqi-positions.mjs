@@ -1,6 +1,6 @@
 // Quiet xiangqi positions from match records, with what the evaluation fit needs of each.
 //
-//   node bench/fit/xiangqi-positions.mjs RECORDS.jsonl... > positions.jsonl
+//   npm run build && node bench/fit/xiangqi-positions.mjs RECORDS.jsonl... > positions.jsonl
 //
 // RECORDS are `qiengine match --out` files (one game per line, its moves in ICCS). Every
 // position after the eighth ply is a candidate; half of them are kept at random (a fixed seed,
