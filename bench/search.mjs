@@ -10,11 +10,12 @@
 //    game, from random playouts): the time from `go` to `bestmove`, and every move's legality.
 //
 //   node bench/search.mjs [--no-write] [--depth N]
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { BENCH_POSITIONS, Chess, Engine, Xiangqi, runBench } from '../dist/index.js';
+import { Proc, startNative } from './uci-process.mjs';
 
 const args = process.argv.slice(2);
 const DEPTH = Number(args[args.indexOf('--depth') + 1] ?? 0) || 11;
@@ -26,57 +27,6 @@ function which(names) {
 }
 const STOCKFISH = which(['/usr/games/stockfish', '/usr/bin/stockfish']);
 const FAIRY = which(['/usr/games/fairy-stockfish', '/usr/bin/fairy-stockfish']);
-
-/** A line-oriented child process. */
-class Proc {
-  constructor(cmd, argv = []) {
-    this.p = spawn(cmd, argv, { stdio: ['pipe', 'pipe', 'inherit'] });
-    this.lines = [];
-    this.waiters = [];
-    let buf = '';
-    this.p.stdout.on('data', (d) => {
-      buf += d.toString();
-      let i;
-      while ((i = buf.indexOf('\n')) >= 0) {
-        const line = buf.slice(0, i).trim();
-        buf = buf.slice(i + 1);
-        this.lines.push(line);
-        for (const w of [...this.waiters]) w(line);
-      }
-    });
-  }
-  send(l) {
-    this.p.stdin.write(l + '\n');
-  }
-  until(test) {
-    return new Promise((resolve) => {
-      const w = (line) => {
-        if (test(line)) {
-          this.waiters = this.waiters.filter((x) => x !== w);
-          resolve(line);
-        }
-      };
-      this.waiters.push(w);
-    });
-  }
-  quit() {
-    this.send('quit');
-  }
-}
-
-/** A native engine, ready: one thread, a 16 MB table, the variant set. */
-async function startNative(bin, variant) {
-  const e = new Proc(bin);
-  e.send('uci');
-  await e.until((l) => l === 'uciok');
-  if (variant) e.send(`setoption name UCI_Variant value ${variant}`);
-  e.send('setoption name Threads value 1');
-  e.send('setoption name Hash value 16');
-  e.send('ucinewgame');
-  e.send('isready');
-  await e.until((l) => l === 'readyok');
-  return e;
-}
 
 async function nativeDepth(bin, variant, fen, depth) {
   const e = await startNative(bin, variant);

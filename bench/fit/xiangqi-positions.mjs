@@ -13,7 +13,7 @@
 // piece's own side; negated minus one for black) and `pat` is the evaluation's pattern part
 // (all but the piece-square sums), in centipawns from red's side.
 import { readFileSync } from 'node:fs';
-import { Xiangqi } from '../../dist/index.js';
+import { Xiangqi, xiangqiSquareName } from '../../dist/index.js';
 
 // Piece ids 16..31 are red's, 32..47 black's: king, 2 advisors, 2 elephants, 2 horses,
 // 2 rooks, 2 cannons, 5 pawns (see src/xiangqi/pieces.ts).
@@ -57,9 +57,10 @@ for (const file of process.argv.slice(2)) {
         const sq = pos.pieceSquare[id];
         if (sq === 0) continue;
         const red = id < 32;
-        // 16x16 mailbox: file x - 3, rank 12 - y (red's side); black's seen from its own side.
-        const file = red ? (sq & 15) - 3 : 8 - ((sq & 15) - 3);
-        const rank = red ? 12 - (sq >> 4) : 9 - (12 - (sq >> 4));
+        // ICCS file and rank (red's side); black's pieces are seen from black's side.
+        const name = xiangqiSquareName(sq);
+        const file = red ? name.charCodeAt(0) - 97 : 8 - (name.charCodeAt(0) - 97);
+        const rank = red ? Number(name[1]) : 9 - Number(name[1]);
         const cell = TYPE_OF_ID[id & 15] * 50 + rank * 5 + Math.min(file, 8 - file);
         f.push(red ? cell : -cell - 1);
       }

@@ -1,0 +1,54 @@
+// A UCI engine as a line-oriented child process, for the bench scripts that talk to engines
+// (bench/search.mjs, bench/fit/label.mjs).
+import { spawn } from 'node:child_process';
+
+/** A line-oriented child process. */
+export class Proc {
+  constructor(cmd, argv = []) {
+    this.p = spawn(cmd, argv, { stdio: ['pipe', 'pipe', 'inherit'] });
+    this.lines = [];
+    this.waiters = [];
+    let buf = '';
+    this.p.stdout.on('data', (d) => {
+      buf += d.toString();
+      let i;
+      while ((i = buf.indexOf('\n')) >= 0) {
+        const line = buf.slice(0, i).trim();
+        buf = buf.slice(i + 1);
+        this.lines.push(line);
+        for (const w of [...this.waiters]) w(line);
+      }
+    });
+  }
+  send(l) {
+    this.p.stdin.write(l + '\n');
+  }
+  until(test) {
+    return new Promise((resolve) => {
+      const w = (line) => {
+        if (test(line)) {
+          this.waiters = this.waiters.filter((x) => x !== w);
+          resolve(line);
+        }
+      };
+      this.waiters.push(w);
+    });
+  }
+  quit() {
+    this.send('quit');
+  }
+}
+
+/** A native engine, ready: one thread, a 16 MB table, the variant set. */
+export async function startNative(bin, variant) {
+  const e = new Proc(bin);
+  e.send('uci');
+  await e.until((l) => l === 'uciok');
+  if (variant) e.send(`setoption name UCI_Variant value ${variant}`);
+  e.send('setoption name Threads value 1');
+  e.send('setoption name Hash value 16');
+  e.send('ucinewgame');
+  e.send('isready');
+  await e.until((l) => l === 'readyok');
+  return e;
+}
