@@ -10,6 +10,7 @@ export type { GamePosition } from './core/game.js';
 
 export { Xiangqi, boardDiagram, type XiangqiMove, type XiangqiPiece, type XiangqiNotation } from './xiangqi/game.js';
 export { XiangqiPosition, MAX_MOVES as XIANGQI_MAX_MOVES } from './xiangqi/position.js';
+export type { XiangqiEvaluationTerms } from './xiangqi/evaluate.js';
 export { START_FEN as XIANGQI_START_FEN, readFen as readXiangqiFen, writeFen as writeXiangqiFen, positionFromFen as xiangqiFromFen } from './xiangqi/fen.js';
 export { perft as xiangqiPerft, perftDivide as xiangqiPerftDivide } from './xiangqi/perft.js';
 export {

@@ -1,30 +1,36 @@
-// Fits the xiangqi piece-square tables to engine scores of quiet positions.
+// Fits the xiangqi piece-square tables, the material imbalance and the tempo to engine scores
+// of quiet positions.
 //
-//   node bench/fit/xiangqi-fit.mjs labelled.jsonl [--lambda 300] [--write]
+//   node bench/fit/xiangqi-fit.mjs labelled.jsonl [--lambda 200] [--write]
 //
 // The model is the evaluation itself: for each piece, its table cell blended by the game phase
-// (middlegame weight phase/16, endgame weight the rest), plus the pattern terms as they are,
-// plus the tempo for the side to move. Tables are folded left to right (the game is
-// symmetric), so there are 7 types x 50 cells x 2 phases. Least squares with a ridge pull of
-// `lambda` towards the current tables (cells that the positions rarely visit stay near them).
-// Every tenth position is held out; the report gives both evaluations' error on those.
+// (middlegame weight phase/16, endgame weight the rest), plus the imbalance (a quadratic in
+// both sides' piece counts, read from the FEN, blended the same way), plus the pattern terms as
+// they are, plus the tempo for the side to move. Tables are folded left to right (the game is
+// symmetric), so there are 7 types x 50 cells x 2 phases, and 2 x 36 imbalance weights. Least
+// squares with a ridge pull of `lambda` towards the current weights (cells that the positions
+// rarely visit stay near them). Every tenth position is held out; the report gives both
+// evaluations' error on those.
 //
 // Scores are in the labelling engine's units; the fit measures how many of them one of ours is
 // worth (k, by least squares of the current evaluation) and divides it back out, so margins
-// elsewhere in the search keep their meaning. With --write the tables in
-// src/xiangqi/evaluate-weights.ts are replaced (material stays as it is; the tables hold the
-// rest of each cell's value) and the tempo with them.
+// elsewhere in the search keep their meaning. With --write the tables, the imbalance and the
+// tempo in src/xiangqi/evaluate-weights.ts are replaced (material stays as it is; the tables
+// hold the rest of each cell's value).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const args = process.argv.slice(2);
 const lambdaAt = args.indexOf('--lambda');
-const lambda = lambdaAt >= 0 ? Number(args[lambdaAt + 1]) : 300;
+const lambda = lambdaAt >= 0 ? Number(args[lambdaAt + 1]) : 200;
 const weightsFile = fileURLToPath(new URL('../../src/xiangqi/evaluate-weights.ts', import.meta.url));
 const NAMES = ['KING', 'ADVISOR', 'ELEPHANT', 'HORSE', 'ROOK', 'CANNON', 'PAWN'];
 const CELLS = 50;
-const P = 2 * 7 * CELLS + 1; // middlegame cells, endgame cells, tempo
-const TEMPO_AT = P - 1;
+// Middlegame cells, endgame cells, the tempo, then the imbalance (a 6x6 matrix per phase: cell
+// (i, j) is an own pair where i >= j and an opposing pair where i < j; see evaluate-weights.ts).
+const TEMPO_AT = 2 * 7 * CELLS;
+const IMB_AT = TEMPO_AT + 1;
+const P = IMB_AT + 2 * 36;
 
 // --- The current weights, read from the source.
 let source = readFileSync(weightsFile, 'utf8');
@@ -45,6 +51,22 @@ const cellOf = (phase, type, cell) => {
 const prior = new Float64Array(P);
 for (let ph = 0; ph < 2; ph++) for (let t = 0; t < 7; t++) for (let c = 0; c < CELLS; c++) prior[ph * 350 + t * CELLS + c] = cellOf(ph, t, c);
 prior[TEMPO_AT] = tempo;
+const IMB_NAMES = [['IMBALANCE_OWN_MG', 'IMBALANCE_OPP_MG'], ['IMBALANCE_OWN_EG', 'IMBALANCE_OPP_EG']];
+for (let ph = 0; ph < 2; ph++) {
+  const own = array(IMB_NAMES[ph][0]);
+  const opp = array(IMB_NAMES[ph][1]);
+  for (let c = 0; c < 36; c++) prior[IMB_AT + ph * 36 + c] = Math.floor(c / 6) >= c % 6 ? own[c] : opp[c];
+}
+
+/** Piece counts from a FEN's board: red's advisor..pawn, then black's (the imbalance's order). */
+const countsOf = (fen) => {
+  const n = new Array(12).fill(0);
+  for (const ch of fen.split(' ')[0]) {
+    const t = 'abnrcp'.indexOf(ch.toLowerCase());
+    if (t >= 0) n[(ch === ch.toLowerCase() ? 6 : 0) + t]++;
+  }
+  return n;
+};
 
 // --- The positions: sparse features, and the score less the (fixed) pattern part.
 const rows = readFileSync(args.find((a) => a.endsWith('.jsonl')), 'utf8').trim().split('\n').map((l) => JSON.parse(l)).filter((r) => Math.abs(r.score) <= 1000);
@@ -64,6 +86,15 @@ const features = rows.map((r) => {
   }
   idx.push(TEMPO_AT);
   val.push(r.stm === 0 ? 1 : -1);
+  const n = countsOf(r.fen);
+  for (let i = 0; i < 6; i++) {
+    for (let j = 0; j < 6; j++) {
+      const x = i >= j ? n[i] * n[j] - n[6 + i] * n[6 + j] : n[i] * n[6 + j] - n[6 + i] * n[j];
+      if (x === 0) continue;
+      idx.push(IMB_AT + i * 6 + j, IMB_AT + 36 + i * 6 + j);
+      val.push(x * ph, x * (1 - ph));
+    }
+  }
   return { idx, val };
 });
 /** The piece-square and tempo part of position i's score under weights w. */
@@ -170,6 +201,20 @@ for (let ph = 0; ph < 2; ph++) {
       cells.push('  ' + row.map((x) => String(x).padStart(4)).join(','));
     }
     const name = `${NAMES[t]}_${ph === 0 ? 'MG' : 'EG'}`;
+    const text = `const ${name} = [\n${cells.join(',\n')},\n]`;
+    source = source.replace(new RegExp(`const ${name} = \\[[^\\]]*\\]`), text);
+    if (!args.includes('--write')) console.log(text + ';');
+  }
+}
+for (let ph = 0; ph < 2; ph++) {
+  for (let kind = 0; kind < 2; kind++) {
+    const cells = [];
+    for (let i = 0; i < 6; i++) {
+      const row = [];
+      for (let j = 0; j < 6; j++) row.push((kind === 0 ? i >= j : i < j) ? Math.round(w[IMB_AT + ph * 36 + i * 6 + j] / k) : 0);
+      cells.push('  ' + row.map((x) => String(x).padStart(4)).join(','));
+    }
+    const name = IMB_NAMES[ph][kind];
     const text = `const ${name} = [\n${cells.join(',\n')},\n]`;
     source = source.replace(new RegExp(`const ${name} = \\[[^\\]]*\\]`), text);
     if (!args.includes('--write')) console.log(text + ';');

@@ -11,7 +11,8 @@
 //   { fen, stm, phase, f, pat }
 // where `f` lists the pieces as table cells (type * 50 + rank * 5 + folded file, from the
 // piece's own side; negated minus one for black) and `pat` is the evaluation's pattern part
-// (all but the piece-square sums), in centipawns from red's side.
+// (all but the piece-square sums, the imbalance and the tempo, which the fit refits), in
+// centipawns from red's side.
 import { readFileSync } from 'node:fs';
 import { Xiangqi, xiangqiSquareName } from '../../dist/index.js';
 
@@ -65,16 +66,7 @@ for (const file of process.argv.slice(2)) {
         f.push(red ? cell : -cell - 1);
       }
       const phase = Math.min(pos.phase, PHASE_TOTAL);
-      const blend = (mg, eg) => ((mg * phase + eg * (PHASE_TOTAL - phase)) / PHASE_TOTAL) | 0;
-      // The full evaluation is red's score turned to the side to move, plus the tempo. The
-      // same position with the other side to move gives the opposite score plus the same
-      // tempo, so half their difference is red's score without it.
-      const full = pos.evaluate(-30001, 30001);
-      pos.makeNull();
-      const other = pos.evaluate(-30001, 30001);
-      pos.unmakeNull();
-      const red = ((pos.sideToMove === 0 ? 1 : -1) * (full - other)) / 2;
-      const pat = red - blend(pos.valueRed - pos.valueBlack, pos.endRed - pos.endBlack);
+      const pat = pos.evaluationTerms().patterns;
       process.stdout.write(JSON.stringify({ fen, stm: pos.sideToMove, phase, f, pat }) + '\n');
     }
   }

@@ -8,7 +8,10 @@
  * - pins by rooks and cannons against the enemy king or rook;
  * - rook mobility;
  * - trapped and cramped horses;
- * - palace structure: missing advisors and elephants cost more the more attackers face them.
+ * - palace structure: missing advisors and elephants cost more the more attackers face them;
+ *
+ * and a material imbalance: a quadratic in both sides' piece counts, cached by the position's
+ * material signature.
  *
  * All weights live in evaluate-weights.ts. The function reads the board and piece squares
  * only and allocates nothing; its partial sums live in two module variables.
@@ -22,6 +25,7 @@ import {
   HOLLOW_CANNON,
   HORSE_CRAMPED,
   HORSE_TRAPPED,
+  IMBALANCE,
   LAZY_MARGIN,
   MISSING_ADVISOR,
   MISSING_ELEPHANT,
@@ -33,7 +37,7 @@ import {
   TEMPO,
   THREAT_FULL_UNITS,
 } from './evaluate-weights.js';
-import { KING, OFF_BOARD, ROOK, TYPE_OF } from './pieces.js';
+import { KING, OFF_BOARD, ROOK, SIGNATURE_SHIFT, SIGNATURE_SIDE_BITS, TYPE_OF } from './pieces.js';
 import type { XiangqiPosition } from './position.js';
 
 // Id offsets within a side (see pieces.ts).
@@ -211,6 +215,52 @@ function patterns(pos: XiangqiPosition, side: number, sign: number): void {
 }
 
 
+/**
+ * The imbalance terms (see {@link IMBALANCE}) of a material signature, red's minus black's,
+ * middlegame and endgame. They change only with captures, so they are cached by signature.
+ */
+const IMB_CACHE_BITS = 12;
+const imbSignature = new Int32Array(1 << IMB_CACHE_BITS).fill(-1);
+const imbMg = new Int32Array(1 << IMB_CACHE_BITS);
+const imbEg = new Int32Array(1 << IMB_CACHE_BITS);
+const counts = new Int32Array(12);
+
+/** The cache slot holding `signature`'s imbalance, filled in if it was not there. */
+function imbalanceSlot(signature: number): number {
+  const slot = (signature ^ (signature >>> SIGNATURE_SIDE_BITS) * 31) & ((1 << IMB_CACHE_BITS) - 1);
+  if (imbSignature[slot] === signature) return slot;
+  for (let side = 0; side < 2; side++) {
+    const bits = signature >>> (side * SIGNATURE_SIDE_BITS);
+    for (let t = 0; t < 6; t++) counts[side * 6 + t] = (bits >>> SIGNATURE_SHIFT[(t + 1) as 1]) & (t === 5 ? 7 : 3);
+  }
+  let mg = 0;
+  let eg = 0;
+  const { ownMg, ownEg, oppMg, oppEg } = IMBALANCE;
+  for (let side = 0; side < 2; side++) {
+    const c = side * 6;
+    const d = 6 - c;
+    const sign = side === 0 ? 1 : -1;
+    for (let i = 0; i < 6; i++) {
+      const ci = counts[c + i]!;
+      if (ci === 0) continue;
+      for (let j = 0; j <= i; j++) {
+        const n = ci * counts[c + j]!;
+        mg += sign * n * ownMg[i * 6 + j]!;
+        eg += sign * n * ownEg[i * 6 + j]!;
+      }
+      for (let j = i + 1; j < 6; j++) {
+        const n = ci * counts[d + j]!;
+        mg += sign * n * oppMg[i * 6 + j]!;
+        eg += sign * n * oppEg[i * 6 + j]!;
+      }
+    }
+  }
+  imbSignature[slot] = signature;
+  imbMg[slot] = mg;
+  imbEg[slot] = eg;
+  return slot;
+}
+
 function blend(mg: number, eg: number, phase: number): number {
   return ((mg * phase + eg * (PHASE_TOTAL - phase)) / PHASE_TOTAL) | 0;
 }
@@ -238,7 +288,8 @@ cacheScore.fill(0x7fffffff);
  */
 export function evaluateXiangqi(pos: XiangqiPosition, alpha: number, beta: number): number {
   const phase = Math.min(pos.phase, PHASE_TOTAL);
-  const base = forSideToMove(pos, blend(pos.valueRed - pos.valueBlack, pos.endRed - pos.endBlack, phase));
+  const imb = imbalanceSlot(pos.materialSignature);
+  const base = forSideToMove(pos, blend(pos.valueRed - pos.valueBlack + imbMg[imb]!, pos.endRed - pos.endBlack + imbEg[imb]!, phase));
   // The lazy exit comes before the cache, so that the answer never depends on what earlier
   // searches left in it (searches stay deterministic).
   if (base - LAZY_MARGIN >= beta || base + LAZY_MARGIN <= alpha) return base;
@@ -256,10 +307,45 @@ export function evaluateFresh(pos: XiangqiPosition): number {
   return fullScore(pos, Math.min(pos.phase, PHASE_TOTAL));
 }
 
-/** Piece-square sums plus both sides' patterns, blended by `phase`. */
+/**
+ * The evaluation's parts, each blended by the game phase, in centipawns from red's point of
+ * view (see {@link XiangqiPosition.evaluationTerms}).
+ */
+export interface XiangqiEvaluationTerms {
+  /** Material and piece-square tables. */
+  pieceSquare: number;
+  /** The material imbalance (what the pieces are worth together, beyond each on its own). */
+  imbalance: number;
+  /** Cannon threats, pins, rook mobility, trapped horses and palace structure. */
+  patterns: number;
+  /** The side to move's bonus (added for that side, whichever it is). */
+  tempo: number;
+  /** The whole static score, from the side to move's point of view (as `evaluate` gives it). */
+  score: number;
+}
+
+/** {@link XiangqiEvaluationTerms} of `pos`. */
+export function evaluationTerms(pos: XiangqiPosition): XiangqiEvaluationTerms {
+  const phase = Math.min(pos.phase, PHASE_TOTAL);
+  const imb = imbalanceSlot(pos.materialSignature);
+  termMg = 0;
+  termEg = 0;
+  patterns(pos, 0, 1);
+  patterns(pos, 1, -1);
+  return {
+    pieceSquare: blend(pos.valueRed - pos.valueBlack, pos.endRed - pos.endBlack, phase),
+    imbalance: blend(imbMg[imb]!, imbEg[imb]!, phase),
+    patterns: blend(termMg, termEg, phase),
+    tempo: TEMPO,
+    score: fullScore(pos, phase),
+  };
+}
+
+/** Piece-square sums, imbalance and both sides' patterns, blended by `phase`. */
 function fullScore(pos: XiangqiPosition, phase: number): number {
-  termMg = pos.valueRed - pos.valueBlack;
-  termEg = pos.endRed - pos.endBlack;
+  const imb = imbalanceSlot(pos.materialSignature);
+  termMg = pos.valueRed - pos.valueBlack + imbMg[imb]!;
+  termEg = pos.endRed - pos.endBlack + imbEg[imb]!;
   patterns(pos, 0, 1);
   patterns(pos, 1, -1);
   return forSideToMove(pos, blend(termMg, termEg, phase));

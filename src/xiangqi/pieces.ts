@@ -48,6 +48,21 @@ for (let side = 0; side < 2; side++) {
   }
 }
 
+/**
+ * Each id's unit in a position's material signature, which packs both sides' piece counts into
+ * one integer: red's in bits 0-12, black's in bits 13-25, each side as advisors (2 bits),
+ * elephants (2), horses (2), rooks (2), cannons (2) and pawns (3). Kings are not counted.
+ */
+export const SIGNATURE_UNIT = new Int32Array(64);
+/** Where each type's count starts within a side's 13 bits of the signature (-1: not counted). */
+export const SIGNATURE_SHIFT = [-1, 0, 2, 4, 6, 8, 10] as const;
+/** The signature's bits per side. */
+export const SIGNATURE_SIDE_BITS = 13;
+for (let id = 16; id < 48; id++) {
+  const shift = SIGNATURE_SHIFT[TYPE_OF[id] as 0];
+  if (shift >= 0) SIGNATURE_UNIT[id] = 1 << (shift + (id >> 5) * SIGNATURE_SIDE_BITS);
+}
+
 /** FEN letters of each type (upper case for red). */
 export const FEN_LETTERS = 'KABNRCP';
 /** Accepted FEN letters, including the alternative spellings E (elephant) and H (horse). */

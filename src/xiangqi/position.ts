@@ -26,10 +26,10 @@ import {
   KING_TO,
   PAWN_TO,
 } from './geometry.js';
-import { evaluateXiangqi } from './evaluate.js';
+import { evaluateXiangqi, evaluationTerms, type XiangqiEvaluationTerms } from './evaluate.js';
 import { FILE_SCAN, RANK_SCAN } from './lines.js';
 import { MATERIAL, PHASE_WEIGHT, PST, PST_END } from './evaluate-weights.js';
-import { ADVISOR, CANNON, ELEPHANT, HORSE, KING, OFF_BOARD, PAWN, ROOK, TYPE_OF } from './pieces.js';
+import { ADVISOR, CANNON, ELEPHANT, HORSE, KING, OFF_BOARD, PAWN, ROOK, SIGNATURE_UNIT, TYPE_OF } from './pieces.js';
 import { KEY, LOCK0, LOCK1, PLAYER_KEY, PLAYER_LOCK0, PLAYER_LOCK1 } from './zobrist.js';
 
 /** Check status cached per history entry: not known yet. */
@@ -75,6 +75,8 @@ export class XiangqiPosition implements GamePosition {
   endBlack = 0;
   /** The game phase: {@link PHASE_WEIGHT} summed over the pieces on the board (both sides). */
   phase = 0;
+  /** Both sides' piece counts, packed (see {@link SIGNATURE_UNIT}). */
+  materialSignature = 0;
   /** Plies made since the root (the FEN). */
   ply = 0;
   /** Plies since the last capture (or since the FEN's count). */
@@ -116,6 +118,7 @@ export class XiangqiPosition implements GamePosition {
     this.valueRed = this.valueBlack = 0;
     this.endRed = this.endBlack = 0;
     this.phase = 0;
+    this.materialSignature = 0;
     this.ply = 0;
     this.halfmoveClock = 0;
     this.rootFullmove = 1;
@@ -129,6 +132,7 @@ export class XiangqiPosition implements GamePosition {
     this.pieceSquare[id] = sq;
     this.flipBits(sq);
     this.phase += PHASE_WEIGHT[TYPE_OF[id]! as 0];
+    this.materialSignature += SIGNATURE_UNIT[id]!;
     const i = (id << 8) | sq;
     this.keyLo ^= KEY[i]!;
     this.keyHi ^= LOCK0[i]!;
@@ -184,6 +188,7 @@ export class XiangqiPosition implements GamePosition {
     this.endRed = o.endRed;
     this.endBlack = o.endBlack;
     this.phase = o.phase;
+    this.materialSignature = o.materialSignature;
     this.ply = o.ply;
     this.halfmoveClock = o.halfmoveClock;
     this.rootFullmove = o.rootFullmove;
@@ -264,6 +269,7 @@ export class XiangqiPosition implements GamePosition {
     if (captured !== 0) {
       this.pieceSquare[captured] = 0;
       this.phase -= PHASE_WEIGHT[TYPE_OF[captured]! as 0];
+      this.materialSignature -= SIGNATURE_UNIT[captured]!;
       const iCap = (captured << 8) | to;
       kLo ^= KEY[iCap]!;
       kHi ^= LOCK0[iCap]!;
@@ -326,6 +332,7 @@ export class XiangqiPosition implements GamePosition {
     if (captured !== 0) {
       this.pieceSquare[captured] = to;
       this.phase += PHASE_WEIGHT[TYPE_OF[captured]! as 0];
+      this.materialSignature += SIGNATURE_UNIT[captured]!;
       const iCap = (captured << 8) | to;
       if (captured < 32) {
         this.valueRed += PST[iCap]!;
@@ -657,6 +664,15 @@ export class XiangqiPosition implements GamePosition {
   /** XQWLight's rule: null move only while the side to move keeps more than 400 of value. */
   nullMoveSafe(): boolean {
     return (this.sideToMove === 0 ? this.valueRed : this.valueBlack) > 400;
+  }
+
+  /**
+   * The static evaluation's parts (piece-square sums, imbalance, patterns, tempo), for tools
+   * that explain or fit it. Each is blended by the game phase on its own, so their sum can
+   * differ from `score` by a centipawn or two of rounding.
+   */
+  evaluationTerms(): XiangqiEvaluationTerms {
+    return evaluationTerms(this);
   }
 
   /** The static evaluation from the side to move's point of view (see evaluate.ts). */

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { positionFromFen, writeFen, START_FEN } from '../../src/xiangqi/fen.js';
 import { evaluateFresh } from '../../src/xiangqi/evaluate.js';
-import { LAZY_MARGIN, PHASE_TOTAL, TEMPO } from '../../src/xiangqi/evaluate-weights.js';
+import { IMBALANCE, LAZY_MARGIN, PHASE_TOTAL, TEMPO } from '../../src/xiangqi/evaluate-weights.js';
 import type { XiangqiPosition } from '../../src/xiangqi/position.js';
 import { expectLazyOnTheRightSide, randomPlayout } from '../helpers/playout.js';
 
@@ -20,14 +20,29 @@ function mirror(fen: string): string {
 }
 const full = (p: XiangqiPosition) => p.evaluate(-30000, 30000);
 /**
- * The pattern terms alone, from red's side: the full score less the tempo and the blended
- * piece-square sums (give or take 1 for rounding). Tests of one pattern compare positions whose
- * pieces stand on different squares, and the fitted tables value those squares differently.
+ * The pattern terms alone, from red's side. Tests of one pattern compare positions whose pieces
+ * stand on different squares, and the fitted tables value those squares differently.
  */
-function patternPart(p: XiangqiPosition): number {
-  const red = (p.sideToMove === 0 ? 1 : -1) * (full(p) - TEMPO);
-  const phase = Math.min(p.phase, PHASE_TOTAL);
-  return red - Math.trunc(((p.valueRed - p.valueBlack) * phase + (p.endRed - p.endBlack) * (PHASE_TOTAL - phase)) / PHASE_TOTAL);
+const patternPart = (p: XiangqiPosition) => p.evaluationTerms().patterns;
+
+/** The imbalance as evaluate-weights.ts defines it, computed from the FEN's letters. */
+function imbalanceByDefinition(fen: string, phase: number): number {
+  const n = new Array<number>(12).fill(0);
+  for (const ch of fen.split(' ')[0]!) {
+    const t = 'abnrcp'.indexOf(ch.toLowerCase());
+    if (t >= 0) n[(ch === ch.toLowerCase() ? 6 : 0) + t]!++;
+  }
+  const side = (own: number, opp: number, ownW: Int16Array, oppW: Int16Array) => {
+    let s = 0;
+    for (let i = 0; i < 6; i++) {
+      for (let j = 0; j <= i; j++) s += ownW[i * 6 + j]! * n[own + i]! * n[own + j]!;
+      for (let j = i + 1; j < 6; j++) s += oppW[i * 6 + j]! * n[own + i]! * n[opp + j]!;
+    }
+    return s;
+  };
+  const mg = side(0, 6, IMBALANCE.ownMg, IMBALANCE.oppMg) - side(6, 0, IMBALANCE.ownMg, IMBALANCE.oppMg);
+  const eg = side(0, 6, IMBALANCE.ownEg, IMBALANCE.oppEg) - side(6, 0, IMBALANCE.ownEg, IMBALANCE.oppEg);
+  return Math.trunc((mg * phase + eg * (PHASE_TOTAL - phase)) / PHASE_TOTAL);
 }
 
 describe('xiangqi evaluation', () => {
@@ -57,6 +72,27 @@ describe('xiangqi evaluation', () => {
       }),
       { numRuns: 60 },
     );
+  });
+
+  it('its terms add up to the score, and the imbalance is the quadratic in the piece counts', () => {
+    let nonZero = 0;
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 1e9 }), (seed) => {
+        randomPlayout(positionFromFen(START_FEN), seed, 120, (p) => {
+          const pos = p as XiangqiPosition;
+          const t = pos.evaluationTerms();
+          expect(t.score).toBe(evaluateFresh(pos));
+          const red = t.pieceSquare + t.imbalance + t.patterns;
+          // Each term is blended on its own: up to one centipawn of rounding per term.
+          expect(Math.abs((pos.sideToMove === 0 ? red : -red) + t.tempo - t.score)).toBeLessThanOrEqual(3);
+          expect(t.imbalance).toBe(imbalanceByDefinition(writeFen(pos), Math.min(pos.phase, PHASE_TOTAL)));
+          if (t.imbalance !== 0) nonZero++;
+        });
+      }),
+      { numRuns: 20 },
+    );
+    // The playouts capture pieces, so unequal material (and a non-zero imbalance) comes up.
+    expect(nonZero).toBeGreaterThan(100);
   });
 
   it('the start position is level but for the tempo', () => {

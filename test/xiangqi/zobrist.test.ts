@@ -59,6 +59,7 @@ function incremental(pos: XiangqiPosition) {
     endRed: pos.endRed,
     endBlack: pos.endBlack,
     phase: pos.phase,
+    materialSignature: pos.materialSignature,
     // The line-occupancy bits that the generator's scans read.
     rankBits: Array.from(pos.rankBits),
     fileBits: Array.from(pos.fileBits),
