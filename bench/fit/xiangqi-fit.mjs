@@ -182,6 +182,8 @@ report('current tables', kPrior);
 report('fitted tables ', w);
 
 // --- The fitted tables in our units, as they stand in the source.
+// Where each type can stand (file, rank from its own side), so that the cells no piece can reach
+// are written as 0: the same points as src/xiangqi/geometry.ts's palace, elephant and pawn tables.
 const legal = (t, f, r) =>
   t === 0 ? f >= 3 && f <= 5 && r <= 2
   : t === 1 ? (r === 1 && f === 4) || ((r === 0 || r === 2) && (f === 3 || f === 5))

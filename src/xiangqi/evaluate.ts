@@ -281,8 +281,8 @@ cacheLock.fill(-1);
 cacheScore.fill(0x7fffffff);
 
 /**
- * The static score of `pos` from the side to move's point of view. When the piece-square
- * score alone lies more than {@link LAZY_MARGIN} outside the window (`alpha`, `beta`), the
+ * The static score of `pos` from the side to move's point of view. When the piece-square and
+ * imbalance score alone lies more than {@link LAZY_MARGIN} outside the window (`alpha`, `beta`), the
  * pattern terms cannot bring it back, and that cheaper score is returned instead (it is on the
  * same side of the window, which is all the caller needs).
  */
