@@ -42,7 +42,8 @@ function imbalanceByDefinition(fen: string, phase: number): number {
   };
   const mg = side(0, 6, IMBALANCE.ownMg, IMBALANCE.oppMg) - side(6, 0, IMBALANCE.ownMg, IMBALANCE.oppMg);
   const eg = side(0, 6, IMBALANCE.ownEg, IMBALANCE.oppEg) - side(6, 0, IMBALANCE.ownEg, IMBALANCE.oppEg);
-  return Math.trunc((mg * phase + eg * (PHASE_TOTAL - phase)) / PHASE_TOTAL);
+  // Truncated towards zero, as the evaluation blends (`| 0`, which also gives 0, not -0).
+  return ((mg * phase + eg * (PHASE_TOTAL - phase)) / PHASE_TOTAL) | 0;
 }
 
 describe('xiangqi evaluation', () => {
