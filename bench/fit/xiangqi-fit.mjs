@@ -97,7 +97,7 @@ const features = rows.map((r) => {
   }
   return { idx, val };
 });
-/** The piece-square and tempo part of position i's score under weights w. */
+/** The piece-square, tempo and imbalance part of position i's score under weights w. */
 const linear = (w, i) => {
   const { idx, val } = features[i];
   let s = 0;
@@ -190,36 +190,25 @@ const legal = (t, f, r) =>
   : t === 2 ? ((r === 0 || r === 4) && (f === 2 || f === 6)) || (r === 2 && f % 4 === 0)
   : t === 6 ? r >= 5 || ((r === 3 || r === 4) && f % 2 === 0)
   : true;
+/** Puts `rows` (arrays of numbers) in place of array `name` in the weights source, and prints it unless writing. */
+const putArray = (name, rows) => {
+  const text = `const ${name} = [\n${rows.map((row) => '  ' + row.map((x) => String(x).padStart(4)).join(',')).join(',\n')},\n]`;
+  source = source.replace(new RegExp(`const ${name} = \\[[^\\]]*\\]`), text);
+  if (!args.includes('--write')) console.log(text + ';');
+};
+const range = (n) => [...Array(n).keys()];
 for (let ph = 0; ph < 2; ph++) {
   // Both kings are always on the board, so only differences between king cells count: the
   // king's home square is pinned to 0.
   const home = w[ph * 350 + 4];
   for (let c = 0; c < CELLS; c++) w[ph * 350 + c] -= home;
   for (let t = 0; t < 7; t++) {
-    const cells = [];
-    for (let r = 9; r >= 0; r--) {
-      const row = [];
-      for (let f = 0; f < 9; f++) row.push(legal(t, f, r) ? Math.round(w[ph * 350 + t * CELLS + r * 5 + Math.min(f, 8 - f)] / k) - material[ph][t] : 0);
-      cells.push('  ' + row.map((x) => String(x).padStart(4)).join(','));
-    }
-    const name = `${NAMES[t]}_${ph === 0 ? 'MG' : 'EG'}`;
-    const text = `const ${name} = [\n${cells.join(',\n')},\n]`;
-    source = source.replace(new RegExp(`const ${name} = \\[[^\\]]*\\]`), text);
-    if (!args.includes('--write')) console.log(text + ';');
+    const cell = (f, r) => Math.round(w[ph * 350 + t * CELLS + r * 5 + Math.min(f, 8 - f)] / k) - material[ph][t];
+    putArray(`${NAMES[t]}_${ph === 0 ? 'MG' : 'EG'}`, range(10).map((i) => range(9).map((f) => (legal(t, f, 9 - i) ? cell(f, 9 - i) : 0))));
   }
-}
-for (let ph = 0; ph < 2; ph++) {
   for (let kind = 0; kind < 2; kind++) {
-    const cells = [];
-    for (let i = 0; i < 6; i++) {
-      const row = [];
-      for (let j = 0; j < 6; j++) row.push((kind === 0 ? i >= j : i < j) ? Math.round(w[IMB_AT + ph * 36 + i * 6 + j] / k) : 0);
-      cells.push('  ' + row.map((x) => String(x).padStart(4)).join(','));
-    }
-    const name = IMB_NAMES[ph][kind];
-    const text = `const ${name} = [\n${cells.join(',\n')},\n]`;
-    source = source.replace(new RegExp(`const ${name} = \\[[^\\]]*\\]`), text);
-    if (!args.includes('--write')) console.log(text + ';');
+    const used = (i, j) => (kind === 0 ? i >= j : i < j);
+    putArray(IMB_NAMES[ph][kind], range(6).map((i) => range(6).map((j) => (used(i, j) ? Math.round(w[IMB_AT + ph * 36 + i * 6 + j] / k) : 0))));
   }
 }
 const fittedTempo = Math.round(w[TEMPO_AT] / k);
