@@ -60,8 +60,9 @@ export const MISSING_ELEPHANT = 3;
 // rank) first, files a..i; 0 on squares the piece can never stand on, and on the king's home
 // square (both kings are always on the board, so only differences between king squares
 // count). Fitted square by square, each table symmetric left to right, by least squares to
-// Fairy-Stockfish's depth-10 scores of 57,000 quiet positions from qiengine's games, pulled
-// towards the hand-set tables before them (ridge, lambda 300): `bench/fit/xiangqi-fit.mjs`
+// Fairy-Stockfish's depth-10 scores of quiet positions from qiengine's games, pulled towards
+// the tables before them (ridge): first 57,000 positions from the hand-set tables (lambda 300),
+// then 114,000 together with the imbalance below (lambda 200). `bench/fit/xiangqi-fit.mjs`
 // rewrites them (see bench/RESULTS.md). Some cells say more about which positions arise than
 // about the square: a king off its home rank mostly stands where it was driven by checks.
 // prettier-ignore

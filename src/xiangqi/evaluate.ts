@@ -295,7 +295,7 @@ export function evaluateXiangqi(pos: XiangqiPosition, alpha: number, beta: numbe
   if (base - LAZY_MARGIN >= beta || base + LAZY_MARGIN <= alpha) return base;
   const slot = pos.keyLo & CACHE_MASK;
   if (cacheKey[slot] === pos.keyLo && cacheLock[slot] === pos.keyHi && cacheScore[slot] !== 0x7fffffff) return cacheScore[slot]!;
-  const score = fullScore(pos, phase);
+  const score = fullScore(pos, phase, imb);
   cacheKey[slot] = pos.keyLo;
   cacheLock[slot] = pos.keyHi;
   cacheScore[slot] = score;
@@ -304,7 +304,7 @@ export function evaluateXiangqi(pos: XiangqiPosition, alpha: number, beta: numbe
 
 /** {@link evaluateXiangqi} without the cache or the lazy exit. */
 export function evaluateFresh(pos: XiangqiPosition): number {
-  return fullScore(pos, Math.min(pos.phase, PHASE_TOTAL));
+  return fullScore(pos, Math.min(pos.phase, PHASE_TOTAL), imbalanceSlot(pos.materialSignature));
 }
 
 /**
@@ -328,22 +328,25 @@ export interface XiangqiEvaluationTerms {
 export function evaluationTerms(pos: XiangqiPosition): XiangqiEvaluationTerms {
   const phase = Math.min(pos.phase, PHASE_TOTAL);
   const imb = imbalanceSlot(pos.materialSignature);
-  termMg = 0;
-  termEg = 0;
-  patterns(pos, 0, 1);
-  patterns(pos, 1, -1);
+  const score = fullScore(pos, phase, imb);
+  // fullScore leaves its sums in termMg / termEg: what is not piece-square or imbalance there
+  // is the patterns' part.
+  const pieceMg = pos.valueRed - pos.valueBlack;
+  const pieceEg = pos.endRed - pos.endBlack;
   return {
-    pieceSquare: blend(pos.valueRed - pos.valueBlack, pos.endRed - pos.endBlack, phase),
+    pieceSquare: blend(pieceMg, pieceEg, phase),
     imbalance: blend(imbMg[imb]!, imbEg[imb]!, phase),
-    patterns: blend(termMg, termEg, phase),
+    patterns: blend(termMg - pieceMg - imbMg[imb]!, termEg - pieceEg - imbEg[imb]!, phase),
     tempo: TEMPO,
-    score: fullScore(pos, phase),
+    score,
   };
 }
 
-/** Piece-square sums, imbalance and both sides' patterns, blended by `phase`. */
-function fullScore(pos: XiangqiPosition, phase: number): number {
-  const imb = imbalanceSlot(pos.materialSignature);
+/**
+ * Piece-square sums, imbalance (cache slot `imb`, from {@link imbalanceSlot}) and both sides'
+ * patterns, blended by `phase`; the unblended sums are left in termMg / termEg.
+ */
+function fullScore(pos: XiangqiPosition, phase: number, imb: number): number {
   termMg = pos.valueRed - pos.valueBlack + imbMg[imb]!;
   termEg = pos.endRed - pos.endBlack + imbEg[imb]!;
   patterns(pos, 0, 1);
