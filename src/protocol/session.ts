@@ -332,8 +332,10 @@ export class ProtocolSession {
       depth: depth === undefined ? undefined : Math.max(1, Math.floor(depth)),
       nodes,
       // A GUI's stopwatch also counts the time to send the reply: keep a little back from a
-      // fixed move time (a tenth, at most the Move Overhead).
-      movetimeMs: movetime === undefined ? undefined : Math.max(1, movetime - Math.min(Number.isFinite(overhead) ? overhead : 30, movetime * 0.1)),
+      // fixed move time (2% of it, at most the Move Overhead). The search polls its clock
+      // about every millisecond, and native engines use the whole time (Stockfish applies
+      // no overhead to movetime), so a larger reserve only gives thinking time away.
+      movetimeMs: movetime === undefined ? undefined : Math.max(1, movetime - Math.min(Number.isFinite(overhead) ? overhead : 30, movetime * 0.02)),
       multiPv: Number(this.option('multipv')) || 1,
       searchMoves,
       banMoves: this.banned.length > 0 ? this.banned : undefined,

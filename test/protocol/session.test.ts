@@ -134,6 +134,23 @@ describe('UCI search', () => {
     expect((await think('go depth x'))[0]).toMatch(/^info string go: depth needs a non-negative number/);
   });
 
+  it('a fixed movetime keeps back 2% of itself for the reply, at most the Move Overhead', async () => {
+    const asked: Array<number | undefined> = [];
+    class SpyEngine extends Engine {
+      override search(...args: Parameters<Engine['search']>): ReturnType<Engine['search']> {
+        asked.push(args[1]?.movetimeMs);
+        return super.search(...args);
+      }
+    }
+    const { send, think } = session(new SpyEngine({ thread: 'inline' }));
+    send('uci', 'position startpos');
+    await think('go movetime 200');
+    send('setoption name Move Overhead value 5');
+    await think('go movetime 400');
+    await think('go movetime 200');
+    expect(asked).toEqual([196, 395, 196]);
+  });
+
   it('finds mate and reports it as mate N; a finished game answers bestmove (none)', async () => {
     const { send, think } = session();
     send('uci', 'position fen 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1');
