@@ -17,7 +17,9 @@
  * verdict cannot leak into another line.
  *
  * Everything in the tree works on typed arrays owned by the searcher; a search allocates
- * nothing per node.
+ * nothing per node. Scores and window bounds are negated as `0 - x`, never `-x`: `-0` is not a
+ * small integer to V8, and one `-0` from negating a zero score was enough for the optimised
+ * search to be thrown away and rebuilt with slower number handling.
  */
 import { REP_OPP_PERPETUAL, REP_SELF_PERPETUAL, type GamePosition } from '../core/game.js';
 import type { Move } from '../core/move.js';
@@ -46,8 +48,8 @@ const FUTILITY_MARGIN = 110;
  */
 const RFP_MARGIN = 90;
 const RFP_DEPTH = 5;
-/** The ordering key of the TT move: above every other. */
-const TT_MOVE_ORDER = 1 << 30;
+/** The ordering key of the TT move: above every other (and still a V8 small integer, below 2^30). */
+const TT_MOVE_ORDER = (1 << 30) - 1;
 /**
  * The ordering key of a capture not (yet) found to lose material is GOOD_CAPTURE plus its
  * MVV/LVA score (below 2^20): above killers and quiets, below the TT move.
@@ -353,7 +355,7 @@ export class Search {
     if (self && !opp) return -BAN;
     if (opp && !self) return BAN;
     // A draw is worth drawScore to the root's side and the opposite to the other side.
-    return (ply & 1) === 0 ? this.drawScore : -this.drawScore;
+    return (ply & 1) === 0 ? this.drawScore : 0 - this.drawScore;
   }
 
   private pvs(depth: number, alpha: number, beta: number, ply: number, isPv: boolean): number {
@@ -402,7 +404,7 @@ export class Search {
       const r = 2 + (depth >> 2);
       this.pathMove[ply] = 0;
       pos.makeNull();
-      let s = -this.pvs(depth - 1 - r, -beta, -beta + 1, ply + 1, false);
+      let s = 0 - this.pvs(depth - 1 - r, 0 - beta, 1 - beta, ply + 1, false);
       pos.unmakeNull();
       if (this.stopped) return 0;
       if (s >= beta) {
@@ -509,7 +511,7 @@ export class Search {
       this.pathMove[ply] = m;
       let score: number;
       if (legal === 1) {
-        score = -this.pvs(depth - 1, -beta, -alpha, ply + 1, isPv);
+        score = 0 - this.pvs(depth - 1, 0 - beta, 0 - alpha, ply + 1, isPv);
       } else {
         // Late quiet moves are searched shallower first, with a null window.
         let r = 0;
@@ -522,9 +524,9 @@ export class Search {
           else if (h < -HISTORY_MAX / 2) r++;
           if (r > depth - 2) r = depth - 2;
         }
-        score = -this.pvs(depth - 1 - r, -alpha - 1, -alpha, ply + 1, false);
-        if (score > alpha && r > 0) score = -this.pvs(depth - 1, -alpha - 1, -alpha, ply + 1, false);
-        if (score > alpha && score < beta) score = -this.pvs(depth - 1, -beta, -alpha, ply + 1, true);
+        score = 0 - this.pvs(depth - 1 - r, -1 - alpha, 0 - alpha, ply + 1, false);
+        if (score > alpha && r > 0) score = 0 - this.pvs(depth - 1, -1 - alpha, 0 - alpha, ply + 1, false);
+        if (score > alpha && score < beta) score = 0 - this.pvs(depth - 1, 0 - beta, 0 - alpha, ply + 1, true);
       }
       pos.unmake();
       if (this.stopped) return 0;
@@ -556,7 +558,7 @@ export class Search {
     }
     if (legal === 0) {
       if (ply === 0 && (this.rootFilter !== null || this.excludedCount > 0)) return 0;
-      return inCheck || pos.stalemateLoses ? -MATE + ply : (ply & 1) === 0 ? this.drawScore : -this.drawScore;
+      return inCheck || pos.stalemateLoses ? -MATE + ply : (ply & 1) === 0 ? this.drawScore : 0 - this.drawScore;
     }
     // Path-dependent (perpetual) scores stay out of the table, and so does a root restricted
     // to some of its moves.
@@ -621,7 +623,7 @@ export class Search {
       }
       if (!pos.make(m)) continue;
       legal++;
-      const score = -this.quiesce(-beta, -alpha, ply + 1);
+      const score = 0 - this.quiesce(0 - beta, 0 - alpha, ply + 1);
       pos.unmake();
       if (this.stopped) return 0;
       if (score > best) {
