@@ -616,19 +616,44 @@ export class Search {
       if (best >= beta) return best;
       if (best > alpha) alpha = best;
     }
+    // The captures (every move when in check), then, at quiescence's first ply, the quiet
+    // moves that give check (the reply, in check, sees every evasion; below that only
+    // captures): a mate or a forking check just past the horizon is then not mistaken for a
+    // quiet position. A quiet move the game can tell is legal and gives no check is skipped
+    // unmade.
     const start = ply * SLICE;
-    const end = pos.generate(this.moves, start, !inCheck);
+    let end = pos.generate(this.moves, start, !inCheck);
     this.scoreMoves(start, end, ply, ttMove);
+    let quietChecks = false;
     let legal = 0;
-    for (let i = start; i < end; i++) {
-      const m = this.pickGood(i, end);
-      if (!inCheck) {
-        // Captures that seem to lose material are ordered last (below zero) and left out.
-        if (this.order[i]! < 0) break;
-        // Delta pruning: even winning this victim outright cannot lift the score to alpha.
-        if (best + (pos.captureScore(m) >> 4) + DELTA_MARGIN <= alpha) continue;
+    for (let i = start; ; i++) {
+      if (i >= end) {
+        if (quietChecks || inCheck || qply !== 0 || best >= beta) break;
+        quietChecks = true;
+        end = pos.generate(this.moves, start, false);
+        i = start;
+      }
+      let m: Move;
+      if (quietChecks) {
+        m = this.moves[i]!;
+        if (pos.captureScore(m) !== 0 || pos.harmlessQuiet(m)) continue;
+      } else {
+        m = this.pickGood(i, end);
+        if (!inCheck) {
+          // Captures that seem to lose material are ordered last (below zero) and left out.
+          if (this.order[i]! < 0) {
+            i = end - 1; // the rest lose material too: on to the quiet checks, if any
+            continue;
+          }
+          // Delta pruning: even winning this victim outright cannot lift the score to alpha.
+          if (best + (pos.captureScore(m) >> 4) + DELTA_MARGIN <= alpha) continue;
+        }
       }
       if (!pos.make(m)) continue;
+      if (quietChecks && !pos.inCheck()) {
+        pos.unmake();
+        continue;
+      }
       legal++;
       const score = 0 - this.quiesce(0 - beta, 0 - alpha, ply + 1, qply + 1);
       pos.unmake();
@@ -639,33 +664,6 @@ export class Search {
         if (score > alpha) {
           alpha = score;
           if (score >= beta) break;
-        }
-      }
-    }
-    // At quiescence's first ply, quiet moves that give check are searched too (the reply, in
-    // check, sees every evasion; below that only captures): a mate or a forking check just
-    // past the horizon is then not mistaken for a quiet position. A move the game can tell is
-    // legal and gives no check is skipped unmade.
-    if (!inCheck && qply === 0 && best < beta) {
-      const qend = pos.generate(this.moves, start, false);
-      for (let i = start; i < qend; i++) {
-        const m = this.moves[i]!;
-        if (pos.captureScore(m) !== 0 || pos.harmlessQuiet(m)) continue;
-        if (!pos.make(m)) continue;
-        if (!pos.inCheck()) {
-          pos.unmake();
-          continue;
-        }
-        const score = 0 - this.quiesce(0 - beta, 0 - alpha, ply + 1, qply + 1);
-        pos.unmake();
-        if (this.stopped) return 0;
-        if (score > best) {
-          best = score;
-          bestMove = m;
-          if (score > alpha) {
-            alpha = score;
-            if (score >= beta) break;
-          }
         }
       }
     }
