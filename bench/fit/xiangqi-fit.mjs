@@ -1,5 +1,5 @@
-// Fits the xiangqi piece-square tables, the material imbalance and the tempo to engine scores
-// of quiet positions.
+// Fits the xiangqi piece-square tables, the material imbalance, the attack across the river and
+// the tempo to engine scores of quiet positions.
 //
 //   node bench/fit/xiangqi-fit.mjs labelled.jsonl [--lambda 200] [--write]
 //
@@ -7,15 +7,16 @@
 // (middlegame weight phase/16, endgame weight the rest), plus the imbalance (a quadratic in
 // both sides' piece counts, read from the FEN, blended the same way), plus the pattern terms as
 // they are, plus the tempo for the side to move. Tables are folded left to right (the game is
-// symmetric), so there are 7 types x 50 cells x 2 phases, and 2 x 36 imbalance weights. Least
+// symmetric), so there are 7 types x 50 cells x 2 phases, 2 x 36 imbalance weights and 2 x 14
+// attack weights (`--no-attack` leaves the attack out, to see what it adds). Least
 // squares with a ridge pull of `lambda` towards the current weights (cells that the positions
-// rarely visit stay near them). Every tenth position is held out; the report gives both
+// rarely visit stay near them). Every tenth block of 200 positions is held out; the report gives both
 // evaluations' error on those.
 //
 // Scores are in the labelling engine's units; the fit measures how many of them one of ours is
 // worth (k, by least squares of the current evaluation) and divides it back out, so margins
-// elsewhere in the search keep their meaning. With --write the tables, the imbalance and the
-// tempo in src/xiangqi/evaluate-weights.ts are replaced (material stays as it is; the tables
+// elsewhere in the search keep their meaning. With --write the tables, the imbalance, the attack
+// and the tempo in src/xiangqi/evaluate-weights.ts are replaced (material stays as it is; the tables
 // hold the rest of each cell's value).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -30,7 +31,13 @@ const CELLS = 50;
 // (i, j) is an own pair where i >= j and an opposing pair where i < j; see evaluate-weights.ts).
 const TEMPO_AT = 2 * 7 * CELLS;
 const IMB_AT = TEMPO_AT + 1;
-const P = IMB_AT + 2 * 36;
+// The attack: for each side, its horses, rooks, cannons and pawns across the river (counts
+// a_h, a_r, a_c, a_p), as products of pairs a_i * a_j (i <= j: 10) and each against the
+// defenders (advisors and elephants) the other side has left (4), per phase.
+const ATTACK_AT = IMB_AT + 2 * 36;
+const ATTACK_TYPES = [3, 4, 5, 6];
+const ATTACK_N = 14;
+const P = ATTACK_AT + 2 * ATTACK_N;
 
 // --- The current weights, read from the source.
 let source = readFileSync(weightsFile, 'utf8');
@@ -56,6 +63,12 @@ for (let ph = 0; ph < 2; ph++) {
   const own = array(IMB_NAMES[ph][0]);
   const opp = array(IMB_NAMES[ph][1]);
   for (let c = 0; c < 36; c++) prior[IMB_AT + ph * 36 + c] = Math.floor(c / 6) >= c % 6 ? own[c] : opp[c];
+}
+
+const ATTACK_NAMES = [['ATTACK_PAIRS_MG', 'ATTACK_VS_DEFENDERS_MG'], ['ATTACK_PAIRS_EG', 'ATTACK_VS_DEFENDERS_EG']];
+for (let ph = 0; ph < 2; ph++) {
+  const weights = [...array(ATTACK_NAMES[ph][0]), ...array(ATTACK_NAMES[ph][1])];
+  for (let f = 0; f < ATTACK_N; f++) prior[ATTACK_AT + ph * ATTACK_N + f] = weights[f];
 }
 
 /** Piece counts from a FEN's board: red's advisor..pawn, then black's (the imbalance's order). */
@@ -86,6 +99,31 @@ const features = rows.map((r) => {
   }
   idx.push(TEMPO_AT);
   val.push(r.stm === 0 ? 1 : -1);
+  if (!args.includes('--no-attack')) {
+    const across = [new Array(4).fill(0), new Array(4).fill(0)];
+    const defenders = [0, 0];
+    for (const x of r.f) {
+      const side = x >= 0 ? 0 : 1;
+      const cell = x >= 0 ? x : -x - 1;
+      const t = Math.floor(cell / CELLS);
+      if (t === 1 || t === 2) defenders[side]++;
+      const a = ATTACK_TYPES.indexOf(t);
+      if (a >= 0 && Math.floor((cell % CELLS) / 5) >= 5) across[side][a]++;
+    }
+    const feature = new Array(ATTACK_N).fill(0);
+    for (let side = 0; side < 2; side++) {
+      const sign = side === 0 ? 1 : -1;
+      const a = across[side];
+      let f = 0;
+      for (let i = 0; i < 4; i++) for (let j = i; j < 4; j++) feature[f++] += sign * a[i] * a[j];
+      for (let i = 0; i < 4; i++) feature[f++] += sign * a[i] * defenders[1 - side];
+    }
+    for (let f = 0; f < ATTACK_N; f++) {
+      if (feature[f] === 0) continue;
+      idx.push(ATTACK_AT + f, ATTACK_AT + ATTACK_N + f);
+      val.push(feature[f] * ph, feature[f] * (1 - ph));
+    }
+  }
   const n = countsOf(r.fen);
   for (let i = 0; i < 6; i++) {
     for (let j = 0; j < 6; j++) {
@@ -104,7 +142,9 @@ const linear = (w, i) => {
   for (let a = 0; a < idx.length; a++) s += w[idx[a]] * val[a];
   return s;
 };
-const held = (i) => i % 10 === 0;
+// Every tenth block of 200 positions is held out: positions of one game come in a row, and a
+// game's positions resemble each other too much to test a fit on its neighbours.
+const held = (i) => Math.floor(i / 200) % 10 === 0;
 
 // The labelling engine's centipawns per one of ours: least squares of score on our evaluation.
 let k = 1;
@@ -212,6 +252,11 @@ for (let ph = 0; ph < 2; ph++) {
   }
 }
 const fittedTempo = Math.round(w[TEMPO_AT] / k);
+for (let ph = 0; ph < 2; ph++) {
+  const weight = (f) => Math.round(w[ATTACK_AT + ph * ATTACK_N + f] / k);
+  putArray(`ATTACK_PAIRS_${ph === 0 ? 'MG' : 'EG'}`, [range(10).map(weight)]);
+  putArray(`ATTACK_VS_DEFENDERS_${ph === 0 ? 'MG' : 'EG'}`, [range(4).map((f) => weight(10 + f))]);
+}
 console.log(`tempo ${fittedTempo}`);
 if (args.includes('--write')) {
   source = source.replace(/export const TEMPO = -?\d+;/, `export const TEMPO = ${fittedTempo};`);

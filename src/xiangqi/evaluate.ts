@@ -10,8 +10,9 @@
  * - trapped and cramped horses;
  * - palace structure: missing advisors and elephants cost more the more attackers face them;
  *
- * and a material imbalance: a quadratic in both sides' piece counts, cached by the position's
- * material signature.
+ * a material imbalance: a quadratic in both sides' piece counts, cached by the position's
+ * material signature; and the attack across the river: a quadratic in the counts of each side's
+ * horses, rooks, cannons and pawns on the other half, less against more defenders.
  *
  * All weights live in evaluate-weights.ts. The function reads the board and piece squares
  * only and allocates nothing; its partial sums live in two module variables.
@@ -19,6 +20,7 @@
 import { FILE_LEFT, FILE_RIGHT, HORSE_LEG, HORSE_TO, iccsFile, onOwnHalf, RANK_BOTTOM, RANK_TOP } from './geometry.js';
 import { FILE_SCAN, RANK_SCAN, SCAN_DOWN_FIRST, SCAN_UP_FIRST } from './lines.js';
 import {
+  ATTACK,
   BOTTOM_CANNON,
   CANNON_TWO_SCREENS,
   CENTRAL_CANNON,
@@ -37,7 +39,10 @@ import {
   TEMPO,
   THREAT_FULL_UNITS,
 } from './evaluate-weights.js';
-import { KING, OFF_BOARD, ROOK, SIGNATURE_SHIFT, SIGNATURE_SIDE_BITS, TYPE_OF } from './pieces.js';
+import { ADVISOR, CANNON, ELEPHANT, HORSE, KING, OFF_BOARD, PAWN, ROOK, SIGNATURE_SHIFT, SIGNATURE_SIDE_BITS, TYPE_OF } from './pieces.js';
+
+/** One side's bits of a signature. */
+const SIDE_MASK = (1 << SIGNATURE_SIDE_BITS) - 1;
 import type { XiangqiPosition } from './position.js';
 
 // Id offsets within a side (see pieces.ts).
@@ -52,6 +57,49 @@ const DIRS = Int32Array.of(-16, 16, -1, 1);
 
 let termMg = 0;
 let termEg = 0;
+let attackMg = 0;
+let attackEg = 0;
+
+/**
+ * The attack across the river (see {@link ATTACK}), red's minus black's, into attackMg and
+ * attackEg: read from the position's river signature (the counts of the pieces on the other
+ * half) and material signature (the defenders), so it costs no board reads and is part of the
+ * score before the lazy exit.
+ */
+function attackAcrossRiver(river: number, material: number): void {
+  const { pairsMg, pairsEg, defendersMg, defendersEg } = ATTACK;
+  let mg = 0;
+  let eg = 0;
+  for (let side = 0; side < 2; side++) {
+    const bits = river >>> (side * SIGNATURE_SIDE_BITS);
+    if ((bits & SIDE_MASK) === 0) continue;
+    const h = (bits >>> SIGNATURE_SHIFT[HORSE]) & 3;
+    const r = (bits >>> SIGNATURE_SHIFT[ROOK]) & 3;
+    const c = (bits >>> SIGNATURE_SHIFT[CANNON]) & 3;
+    const p = (bits >>> SIGNATURE_SHIFT[PAWN]) & 7;
+    const opp = material >>> ((side ^ 1) * SIGNATURE_SIDE_BITS);
+    const d = ((opp >>> SIGNATURE_SHIFT[ADVISOR]) & 3) + ((opp >>> SIGNATURE_SHIFT[ELEPHANT]) & 3);
+    const m =
+      h * (pairsMg[0]! * h + pairsMg[1]! * r + pairsMg[2]! * c + pairsMg[3]! * p + defendersMg[0]! * d) +
+      r * (pairsMg[4]! * r + pairsMg[5]! * c + pairsMg[6]! * p + defendersMg[1]! * d) +
+      c * (pairsMg[7]! * c + pairsMg[8]! * p + defendersMg[2]! * d) +
+      p * (pairsMg[9]! * p + defendersMg[3]! * d);
+    const e =
+      h * (pairsEg[0]! * h + pairsEg[1]! * r + pairsEg[2]! * c + pairsEg[3]! * p + defendersEg[0]! * d) +
+      r * (pairsEg[4]! * r + pairsEg[5]! * c + pairsEg[6]! * p + defendersEg[1]! * d) +
+      c * (pairsEg[7]! * c + pairsEg[8]! * p + defendersEg[2]! * d) +
+      p * (pairsEg[9]! * p + defendersEg[3]! * d);
+    if (side === 0) {
+      mg += m;
+      eg += e;
+    } else {
+      mg -= m;
+      eg -= e;
+    }
+  }
+  attackMg = mg;
+  attackEg = eg;
+}
 
 /** The side's attack force: 2 per rook, 1 per horse, cannon and pawn across the river. */
 function attackUnits(ps: Uint8Array, side: number): number {
@@ -289,7 +337,8 @@ cacheScore.fill(0x7fffffff);
 export function evaluateXiangqi(pos: XiangqiPosition, alpha: number, beta: number): number {
   const phase = Math.min(pos.phase, PHASE_TOTAL);
   const imb = imbalanceSlot(pos.materialSignature);
-  const base = forSideToMove(pos, blend(pos.valueRed - pos.valueBlack + imbMg[imb]!, pos.endRed - pos.endBlack + imbEg[imb]!, phase));
+  attackAcrossRiver(pos.riverSignature, pos.materialSignature);
+  const base = forSideToMove(pos, blend(pos.valueRed - pos.valueBlack + imbMg[imb]! + attackMg, pos.endRed - pos.endBlack + imbEg[imb]! + attackEg, phase));
   // The lazy exit comes before the cache, so that the answer never depends on what earlier
   // searches left in it (searches stay deterministic).
   if (base - LAZY_MARGIN >= beta || base + LAZY_MARGIN <= alpha) return base;
@@ -304,6 +353,7 @@ export function evaluateXiangqi(pos: XiangqiPosition, alpha: number, beta: numbe
 
 /** {@link evaluateXiangqi} without the cache or the lazy exit. */
 export function evaluateFresh(pos: XiangqiPosition): number {
+  attackAcrossRiver(pos.riverSignature, pos.materialSignature);
   return fullScore(pos, Math.min(pos.phase, PHASE_TOTAL), imbalanceSlot(pos.materialSignature));
 }
 
@@ -316,6 +366,8 @@ export interface XiangqiEvaluationTerms {
   pieceSquare: number;
   /** The material imbalance (what the pieces are worth together, beyond each on its own). */
   imbalance: number;
+  /** The attack across the river (pieces on the other half, together, against its defenders). */
+  attack: number;
   /** Cannon threats, pins, rook mobility, trapped horses and palace structure. */
   patterns: number;
   /** The side to move's bonus (added for that side, whichever it is). */
@@ -328,27 +380,30 @@ export interface XiangqiEvaluationTerms {
 export function evaluationTerms(pos: XiangqiPosition): XiangqiEvaluationTerms {
   const phase = Math.min(pos.phase, PHASE_TOTAL);
   const imb = imbalanceSlot(pos.materialSignature);
+  attackAcrossRiver(pos.riverSignature, pos.materialSignature);
   const score = fullScore(pos, phase, imb);
-  // fullScore leaves its sums in termMg / termEg: what is not piece-square or imbalance there
-  // is the patterns' part.
+  // fullScore leaves its sums in termMg / termEg: what is not piece-square, imbalance or attack
+  // there is the patterns' part.
   const pieceMg = pos.valueRed - pos.valueBlack;
   const pieceEg = pos.endRed - pos.endBlack;
   return {
     pieceSquare: blend(pieceMg, pieceEg, phase),
     imbalance: blend(imbMg[imb]!, imbEg[imb]!, phase),
-    patterns: blend(termMg - pieceMg - imbMg[imb]!, termEg - pieceEg - imbEg[imb]!, phase),
+    attack: blend(attackMg, attackEg, phase),
+    patterns: blend(termMg - pieceMg - imbMg[imb]! - attackMg, termEg - pieceEg - imbEg[imb]! - attackEg, phase),
     tempo: TEMPO,
     score,
   };
 }
 
 /**
- * Piece-square sums, imbalance (cache slot `imb`, from {@link imbalanceSlot}) and both sides'
- * patterns, blended by `phase`; the unblended sums are left in termMg / termEg.
+ * Piece-square sums, imbalance (cache slot `imb`, from {@link imbalanceSlot}), the attack (as
+ * {@link attackAcrossRiver} last left it, for this position) and both sides' patterns, blended
+ * by `phase`; the unblended sums are left in termMg / termEg.
  */
 function fullScore(pos: XiangqiPosition, phase: number, imb: number): number {
-  termMg = pos.valueRed - pos.valueBlack + imbMg[imb]!;
-  termEg = pos.endRed - pos.endBlack + imbEg[imb]!;
+  termMg = pos.valueRed - pos.valueBlack + imbMg[imb]! + attackMg;
+  termEg = pos.endRed - pos.endBlack + imbEg[imb]! + attackEg;
   patterns(pos, 0, 1);
   patterns(pos, 1, -1);
   return forSideToMove(pos, blend(termMg, termEg, phase));

@@ -42,6 +42,11 @@ const HORSE_ID = 5;
 const ROOK_ONLY = 1 << ROOK;
 const ROOK_OR_KING = ROOK_ONLY | (1 << KING);
 
+/** Whether piece `id` standing on `sq` is across the river (on the other side's half). */
+function acrossRiver(id: number, sq: number): boolean {
+  return (sq >> 7) === (id >> 5);
+}
+
 /** A capture counts as losing only if the capturer is worth this much more than its victim. */
 const LOSING_CAPTURE_MARGIN = 50;
 
@@ -77,6 +82,11 @@ export class XiangqiPosition implements GamePosition {
   phase = 0;
   /** Both sides' piece counts, packed (see {@link SIGNATURE_UNIT}). */
   materialSignature = 0;
+  /**
+   * The same packing for the pieces across the river only (on the other side's half): horses,
+   * rooks, cannons and pawns, the attack the evaluation weighs.
+   */
+  riverSignature = 0;
   /** Plies made since the root (the FEN). */
   ply = 0;
   /** Plies since the last capture (or since the FEN's count). */
@@ -99,6 +109,8 @@ export class XiangqiPosition implements GamePosition {
   histLock1 = new Int32Array(256);
   /** Halfmove clock of position p. */
   histHalfmove = new Int32Array(256);
+  /** River signature of position p. */
+  histRiver = new Int32Array(256);
   /** Whether the side to move in position p is in check: 0, 1, or unknown. */
   histCheck = new Uint8Array(256);
 
@@ -119,6 +131,7 @@ export class XiangqiPosition implements GamePosition {
     this.endRed = this.endBlack = 0;
     this.phase = 0;
     this.materialSignature = 0;
+    this.riverSignature = 0;
     this.ply = 0;
     this.halfmoveClock = 0;
     this.rootFullmove = 1;
@@ -133,6 +146,7 @@ export class XiangqiPosition implements GamePosition {
     this.flipBits(sq);
     this.phase += PHASE_WEIGHT[TYPE_OF[id]! as 0];
     this.materialSignature += SIGNATURE_UNIT[id]!;
+    if (acrossRiver(id, sq)) this.riverSignature += SIGNATURE_UNIT[id]!;
     const i = (id << 8) | sq;
     this.keyLo ^= KEY[i]!;
     this.keyHi ^= LOCK0[i]!;
@@ -170,6 +184,7 @@ export class XiangqiPosition implements GamePosition {
     this.histKeyHi[0] = this.keyHi;
     this.histLock1[0] = this.lock1;
     this.histHalfmove[0] = halfmoveClock;
+    this.histRiver[0] = this.riverSignature;
     this.histCheck[0] = CHECK_UNKNOWN;
   }
 
@@ -189,6 +204,7 @@ export class XiangqiPosition implements GamePosition {
     this.endBlack = o.endBlack;
     this.phase = o.phase;
     this.materialSignature = o.materialSignature;
+    this.riverSignature = o.riverSignature;
     this.ply = o.ply;
     this.halfmoveClock = o.halfmoveClock;
     this.rootFullmove = o.rootFullmove;
@@ -199,6 +215,7 @@ export class XiangqiPosition implements GamePosition {
     this.histKeyHi = o.histKeyHi.slice();
     this.histLock1 = o.histLock1.slice();
     this.histHalfmove = o.histHalfmove.slice();
+    this.histRiver = o.histRiver.slice();
     this.histCheck = o.histCheck.slice();
   }
 
@@ -228,6 +245,7 @@ export class XiangqiPosition implements GamePosition {
     this.histKeyHi = grownInt32(this.histKeyHi, n);
     this.histLock1 = grownInt32(this.histLock1, n);
     this.histHalfmove = grownInt32(this.histHalfmove, n);
+    this.histRiver = grownInt32(this.histRiver, n);
     this.histCheck = grownUint8(this.histCheck, n);
   }
 
@@ -259,6 +277,9 @@ export class XiangqiPosition implements GamePosition {
     const delta = PST[iTo]! - PST[iFrom]!;
     const deltaEnd = PST_END[iTo]! - PST_END[iFrom]!;
     let clock = this.halfmoveClock + 1;
+    let river = this.riverSignature;
+    // A piece crossing the river (either way) enters or leaves the river signature.
+    if (((from ^ to) & 0x80) !== 0) river += acrossRiver(id, to) ? SIGNATURE_UNIT[id]! : -SIGNATURE_UNIT[id]!;
     if (id < 32) {
       this.valueRed += delta;
       this.endRed += deltaEnd;
@@ -270,6 +291,7 @@ export class XiangqiPosition implements GamePosition {
       this.pieceSquare[captured] = 0;
       this.phase -= PHASE_WEIGHT[TYPE_OF[captured]! as 0];
       this.materialSignature -= SIGNATURE_UNIT[captured]!;
+      if (acrossRiver(captured, to)) river -= SIGNATURE_UNIT[captured]!;
       const iCap = (captured << 8) | to;
       kLo ^= KEY[iCap]!;
       kHi ^= LOCK0[iCap]!;
@@ -287,6 +309,7 @@ export class XiangqiPosition implements GamePosition {
     this.keyHi = kHi;
     this.lock1 = l1;
     this.halfmoveClock = clock;
+    this.riverSignature = river;
     this.sideToMove ^= 1;
     const q = p + 1;
     this.ply = q;
@@ -294,6 +317,7 @@ export class XiangqiPosition implements GamePosition {
     this.histKeyHi[q] = kHi;
     this.histLock1[q] = l1;
     this.histHalfmove[q] = clock;
+    this.histRiver[q] = river;
     this.histCheck[q] = CHECK_UNKNOWN;
   }
 
@@ -307,6 +331,7 @@ export class XiangqiPosition implements GamePosition {
     this.keyHi = this.histKeyHi[p]!;
     this.lock1 = this.histLock1[p]!;
     this.halfmoveClock = this.histHalfmove[p]!;
+    this.riverSignature = this.histRiver[p]!;
     if (move === 0) return; // null move
     const from = move & 0xff;
     const to = (move >>> 8) & 0xff;
@@ -422,6 +447,7 @@ export class XiangqiPosition implements GamePosition {
     this.histKeyHi[q] = this.keyHi;
     this.histLock1[q] = this.lock1;
     this.histHalfmove[q] = this.halfmoveClock;
+    this.histRiver[q] = this.riverSignature;
     this.histCheck[q] = 0;
   }
 

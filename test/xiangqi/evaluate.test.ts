@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { positionFromFen, writeFen, START_FEN } from '../../src/xiangqi/fen.js';
 import { evaluateFresh } from '../../src/xiangqi/evaluate.js';
-import { IMBALANCE, LAZY_MARGIN, PHASE_TOTAL, TEMPO } from '../../src/xiangqi/evaluate-weights.js';
+import { ATTACK, IMBALANCE, LAZY_MARGIN, PHASE_TOTAL, TEMPO } from '../../src/xiangqi/evaluate-weights.js';
 import type { XiangqiPosition } from '../../src/xiangqi/position.js';
 import { expectLazyOnTheRightSide, randomPlayout } from '../helpers/playout.js';
 
@@ -46,6 +46,39 @@ function imbalanceByDefinition(fen: string, phase: number): number {
   return ((mg * phase + eg * (PHASE_TOTAL - phase)) / PHASE_TOTAL) | 0;
 }
 
+/** The attack across the river as evaluate-weights.ts defines it, computed from the FEN. */
+function attackByDefinition(fen: string, phase: number): number {
+  // Per side: horses, rooks, cannons and pawns on the other half, and advisors plus elephants.
+  const across = [
+    [0, 0, 0, 0],
+    [0, 0, 0, 0],
+  ];
+  const defenders = [0, 0];
+  fen
+    .split(' ')[0]!
+    .split('/')
+    .forEach((row, i) => {
+      for (const ch of row) {
+        const side = ch === ch.toUpperCase() ? 0 : 1;
+        if ('ab'.includes(ch.toLowerCase())) defenders[side]!++;
+        const t = 'nrcp'.indexOf(ch.toLowerCase());
+        // Row 0 is black's back rank: red has crossed on rows 0-4, black on rows 5-9.
+        if (t >= 0 && (side === 0 ? i <= 4 : i >= 5)) across[side]![t]!++;
+      }
+    });
+  const side = (s: number, pairs: Int16Array, vs: Int16Array) => {
+    const a = across[s]!;
+    let v = 0;
+    let f = 0;
+    for (let i = 0; i < 4; i++) for (let j = i; j < 4; j++) v += pairs[f++]! * a[i]! * a[j]!;
+    for (let i = 0; i < 4; i++) v += vs[i]! * a[i]! * defenders[1 - s]!;
+    return v;
+  };
+  const mg = side(0, ATTACK.pairsMg, ATTACK.defendersMg) - side(1, ATTACK.pairsMg, ATTACK.defendersMg);
+  const eg = side(0, ATTACK.pairsEg, ATTACK.defendersEg) - side(1, ATTACK.pairsEg, ATTACK.defendersEg);
+  return ((mg * phase + eg * (PHASE_TOTAL - phase)) / PHASE_TOTAL) | 0;
+}
+
 describe('xiangqi evaluation', () => {
   it('is symmetric: the colour-flipped and the mirrored positions score the same for the side to move', () => {
     fc.assert(
@@ -75,25 +108,43 @@ describe('xiangqi evaluation', () => {
     );
   });
 
-  it('its terms add up to the score, and the imbalance is the quadratic in the piece counts', () => {
+  it('its terms add up to the score; the imbalance and the attack are their quadratics in the piece counts', () => {
     let nonZero = 0;
+    let attacks = 0;
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 1e9 }), (seed) => {
         randomPlayout(positionFromFen(START_FEN), seed, 120, (p) => {
           const pos = p as XiangqiPosition;
           const t = pos.evaluationTerms();
           expect(t.score).toBe(evaluateFresh(pos));
-          const red = t.pieceSquare + t.imbalance + t.patterns;
+          const red = t.pieceSquare + t.imbalance + t.attack + t.patterns;
           // Each term is blended on its own: up to one centipawn of rounding per term.
-          expect(Math.abs((pos.sideToMove === 0 ? red : -red) + t.tempo - t.score)).toBeLessThanOrEqual(3);
+          expect(Math.abs((pos.sideToMove === 0 ? red : -red) + t.tempo - t.score)).toBeLessThanOrEqual(4);
           expect(t.imbalance).toBe(imbalanceByDefinition(writeFen(pos), Math.min(pos.phase, PHASE_TOTAL)));
+          expect(t.attack).toBe(attackByDefinition(writeFen(pos), Math.min(pos.phase, PHASE_TOTAL)));
           if (t.imbalance !== 0) nonZero++;
+          if (t.attack !== 0) attacks++;
         });
       }),
       { numRuns: 20 },
     );
-    // The playouts capture pieces, so unequal material (and a non-zero imbalance) comes up.
+    // The playouts capture pieces, so unequal material (and a non-zero imbalance) comes up, and
+    // they cross the river.
     expect(nonZero).toBeGreaterThan(100);
+    expect(attacks).toBeGreaterThan(100);
+  });
+
+  it('a rook and a cannon across the river attack together, and more against fewer defenders', () => {
+    const attack = (fen: string) => positionFromFen(fen).evaluationTerms().attack;
+    // Red's rook and cannon at home (rank 2) or across the river (rank 6).
+    const none = attack('rnbakabnr/9/1c5c1/9/9/9/9/R7C/9/1N1K3N1 w - - 0 1');
+    const rook = attack('rnbakabnr/9/1c5c1/R8/9/9/9/8C/9/1N1K3N1 w - - 0 1');
+    const cannon = attack('rnbakabnr/9/1c5c1/8C/9/9/9/R8/9/1N1K3N1 w - - 0 1');
+    const both = attack('rnbakabnr/9/1c5c1/R7C/9/9/9/9/9/1N1K3N1 w - - 0 1');
+    expect(none).toBe(0);
+    expect(both - rook - cannon).toBeGreaterThan(10);
+    // The same attack against a palace without advisors and elephants.
+    expect(attack('rn2k2nr/9/1c5c1/R7C/9/9/9/9/9/1N1K3N1 w - - 0 1')).toBeGreaterThan(both + 20);
   });
 
   it('the start position is level but for the tempo', () => {

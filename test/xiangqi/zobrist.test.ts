@@ -60,6 +60,7 @@ function incremental(pos: XiangqiPosition) {
     endBlack: pos.endBlack,
     phase: pos.phase,
     materialSignature: pos.materialSignature,
+    riverSignature: pos.riverSignature,
     // The line-occupancy bits that the generator's scans read.
     rankBits: Array.from(pos.rankBits),
     fileBits: Array.from(pos.fileBits),
