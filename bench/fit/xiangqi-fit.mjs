@@ -142,8 +142,8 @@ const linear = (w, i) => {
   for (let a = 0; a < idx.length; a++) s += w[idx[a]] * val[a];
   return s;
 };
-// Every tenth block of 200 positions is held out: positions of one game come in a row, and a
-// game's positions resemble each other too much to test a fit on its neighbours.
+// Every tenth block of 200 positions is held out: positions of one game come in a row, so the
+// held-out positions come from games the fit has not seen, not from the neighbours of ones it has.
 const held = (i) => Math.floor(i / 200) % 10 === 0;
 
 // The labelling engine's centipawns per one of ours: least squares of score on our evaluation.
