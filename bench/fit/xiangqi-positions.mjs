@@ -11,7 +11,7 @@
 //   { fen, stm, phase, f, pat }
 // where `f` lists the pieces as table cells (type * 50 + rank * 5 + folded file, from the
 // piece's own side; negated minus one for black) and `pat` is the evaluation's pattern part
-// (all but the piece-square sums, the imbalance and the tempo, which the fit refits), in
+// (all but the piece-square sums, the imbalance, the attack and the tempo, which the fit refits), in
 // centipawns from red's side.
 import { readFileSync } from 'node:fs';
 import { Xiangqi, xiangqiSquareName } from '../../dist/index.js';

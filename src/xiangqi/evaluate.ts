@@ -15,7 +15,7 @@
  * horses, rooks, cannons and pawns on the other half, less against more defenders.
  *
  * All weights live in evaluate-weights.ts. The function reads the board and piece squares
- * only and allocates nothing; its partial sums live in two module variables.
+ * only and allocates nothing; its partial sums live in module variables.
  */
 import { FILE_LEFT, FILE_RIGHT, HORSE_LEG, HORSE_TO, iccsFile, onOwnHalf, RANK_BOTTOM, RANK_TOP } from './geometry.js';
 import { FILE_SCAN, RANK_SCAN, SCAN_DOWN_FIRST, SCAN_UP_FIRST } from './lines.js';
@@ -40,10 +40,10 @@ import {
   THREAT_FULL_UNITS,
 } from './evaluate-weights.js';
 import { ADVISOR, CANNON, ELEPHANT, HORSE, KING, OFF_BOARD, PAWN, ROOK, SIGNATURE_SHIFT, SIGNATURE_SIDE_BITS, TYPE_OF } from './pieces.js';
+import type { XiangqiPosition } from './position.js';
 
 /** One side's bits of a signature. */
 const SIDE_MASK = (1 << SIGNATURE_SIDE_BITS) - 1;
-import type { XiangqiPosition } from './position.js';
 
 // Id offsets within a side (see pieces.ts).
 const ADVISOR_IDS = 1;
@@ -59,6 +59,19 @@ let termMg = 0;
 let termEg = 0;
 let attackMg = 0;
 let attackEg = 0;
+
+/**
+ * One side's attack for one phase: horses `h`, rooks `r`, cannons `c` and pawns `p` across the
+ * river, against `d` defenders, with that phase's pair and defender weights.
+ */
+function attackValue(h: number, r: number, c: number, p: number, d: number, pairs: Int16Array, defenders: Int16Array): number {
+  return (
+    h * (pairs[0]! * h + pairs[1]! * r + pairs[2]! * c + pairs[3]! * p + defenders[0]! * d) +
+    r * (pairs[4]! * r + pairs[5]! * c + pairs[6]! * p + defenders[1]! * d) +
+    c * (pairs[7]! * c + pairs[8]! * p + defenders[2]! * d) +
+    p * (pairs[9]! * p + defenders[3]! * d)
+  );
+}
 
 /**
  * The attack across the river (see {@link ATTACK}), red's minus black's, into attackMg and
@@ -79,16 +92,8 @@ function attackAcrossRiver(river: number, material: number): void {
     const p = (bits >>> SIGNATURE_SHIFT[PAWN]) & 7;
     const opp = material >>> ((side ^ 1) * SIGNATURE_SIDE_BITS);
     const d = ((opp >>> SIGNATURE_SHIFT[ADVISOR]) & 3) + ((opp >>> SIGNATURE_SHIFT[ELEPHANT]) & 3);
-    const m =
-      h * (pairsMg[0]! * h + pairsMg[1]! * r + pairsMg[2]! * c + pairsMg[3]! * p + defendersMg[0]! * d) +
-      r * (pairsMg[4]! * r + pairsMg[5]! * c + pairsMg[6]! * p + defendersMg[1]! * d) +
-      c * (pairsMg[7]! * c + pairsMg[8]! * p + defendersMg[2]! * d) +
-      p * (pairsMg[9]! * p + defendersMg[3]! * d);
-    const e =
-      h * (pairsEg[0]! * h + pairsEg[1]! * r + pairsEg[2]! * c + pairsEg[3]! * p + defendersEg[0]! * d) +
-      r * (pairsEg[4]! * r + pairsEg[5]! * c + pairsEg[6]! * p + defendersEg[1]! * d) +
-      c * (pairsEg[7]! * c + pairsEg[8]! * p + defendersEg[2]! * d) +
-      p * (pairsEg[9]! * p + defendersEg[3]! * d);
+    const m = attackValue(h, r, c, p, d, pairsMg, defendersMg);
+    const e = attackValue(h, r, c, p, d, pairsEg, defendersEg);
     if (side === 0) {
       mg += m;
       eg += e;
@@ -353,7 +358,6 @@ export function evaluateXiangqi(pos: XiangqiPosition, alpha: number, beta: numbe
 
 /** {@link evaluateXiangqi} without the cache or the lazy exit. */
 export function evaluateFresh(pos: XiangqiPosition): number {
-  attackAcrossRiver(pos.riverSignature, pos.materialSignature);
   return fullScore(pos, Math.min(pos.phase, PHASE_TOTAL), imbalanceSlot(pos.materialSignature));
 }
 
@@ -380,7 +384,6 @@ export interface XiangqiEvaluationTerms {
 export function evaluationTerms(pos: XiangqiPosition): XiangqiEvaluationTerms {
   const phase = Math.min(pos.phase, PHASE_TOTAL);
   const imb = imbalanceSlot(pos.materialSignature);
-  attackAcrossRiver(pos.riverSignature, pos.materialSignature);
   const score = fullScore(pos, phase, imb);
   // fullScore leaves its sums in termMg / termEg: what is not piece-square, imbalance or attack
   // there is the patterns' part.
@@ -397,11 +400,12 @@ export function evaluationTerms(pos: XiangqiPosition): XiangqiEvaluationTerms {
 }
 
 /**
- * Piece-square sums, imbalance (cache slot `imb`, from {@link imbalanceSlot}), the attack (as
- * {@link attackAcrossRiver} last left it, for this position) and both sides' patterns, blended
- * by `phase`; the unblended sums are left in termMg / termEg.
+ * Piece-square sums, imbalance (cache slot `imb`, from {@link imbalanceSlot}), the attack and
+ * both sides' patterns, blended by `phase`; the unblended sums are left in termMg / termEg (and
+ * the attack's in attackMg / attackEg).
  */
 function fullScore(pos: XiangqiPosition, phase: number, imb: number): number {
+  attackAcrossRiver(pos.riverSignature, pos.materialSignature);
   termMg = pos.valueRed - pos.valueBlack + imbMg[imb]! + attackMg;
   termEg = pos.endRed - pos.endBlack + imbEg[imb]! + attackEg;
   patterns(pos, 0, 1);
