@@ -92,15 +92,9 @@ function attackAcrossRiver(river: number, material: number): void {
     const p = (bits >>> SIGNATURE_SHIFT[PAWN]) & 7;
     const opp = material >>> ((side ^ 1) * SIGNATURE_SIDE_BITS);
     const d = ((opp >>> SIGNATURE_SHIFT[ADVISOR]) & 3) + ((opp >>> SIGNATURE_SHIFT[ELEPHANT]) & 3);
-    const m = attackValue(h, r, c, p, d, pairsMg, defendersMg);
-    const e = attackValue(h, r, c, p, d, pairsEg, defendersEg);
-    if (side === 0) {
-      mg += m;
-      eg += e;
-    } else {
-      mg -= m;
-      eg -= e;
-    }
+    const sign = side === 0 ? 1 : -1;
+    mg += sign * attackValue(h, r, c, p, d, pairsMg, defendersMg);
+    eg += sign * attackValue(h, r, c, p, d, pairsEg, defendersEg);
   }
   attackMg = mg;
   attackEg = eg;
