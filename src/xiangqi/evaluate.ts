@@ -39,7 +39,7 @@ import {
   TEMPO,
   THREAT_FULL_UNITS,
 } from './evaluate-weights.js';
-import { ADVISOR, CANNON, ELEPHANT, HORSE, KING, OFF_BOARD, PAWN, ROOK, SIGNATURE_SHIFT, SIGNATURE_SIDE_BITS, TYPE_OF } from './pieces.js';
+import { ADVISOR, CANNON, ELEPHANT, HORSE, KING, OFF_BOARD, PAWN, ROOK, SIGNATURE_SIDE_BITS, signatureCount, TYPE_OF } from './pieces.js';
 import type { XiangqiPosition } from './position.js';
 
 /** One side's bits of a signature. */
@@ -51,7 +51,6 @@ const ELEPHANT_IDS = 3;
 const HORSE_IDS = 5;
 const ROOK_IDS = 7;
 const CANNON_IDS = 9;
-const PAWN_IDS = 11;
 
 const DIRS = Int32Array.of(-16, 16, -1, 1);
 
@@ -84,14 +83,12 @@ function attackAcrossRiver(river: number, material: number): void {
   let mg = 0;
   let eg = 0;
   for (let side = 0; side < 2; side++) {
-    const bits = river >>> (side * SIGNATURE_SIDE_BITS);
-    if ((bits & SIDE_MASK) === 0) continue;
-    const h = (bits >>> SIGNATURE_SHIFT[HORSE]) & 3;
-    const r = (bits >>> SIGNATURE_SHIFT[ROOK]) & 3;
-    const c = (bits >>> SIGNATURE_SHIFT[CANNON]) & 3;
-    const p = (bits >>> SIGNATURE_SHIFT[PAWN]) & 7;
-    const opp = material >>> ((side ^ 1) * SIGNATURE_SIDE_BITS);
-    const d = ((opp >>> SIGNATURE_SHIFT[ADVISOR]) & 3) + ((opp >>> SIGNATURE_SHIFT[ELEPHANT]) & 3);
+    if (((river >>> (side * SIGNATURE_SIDE_BITS)) & SIDE_MASK) === 0) continue;
+    const h = signatureCount(river, side, HORSE);
+    const r = signatureCount(river, side, ROOK);
+    const c = signatureCount(river, side, CANNON);
+    const p = signatureCount(river, side, PAWN);
+    const d = signatureCount(material, side ^ 1, ADVISOR) + signatureCount(material, side ^ 1, ELEPHANT);
     const sign = side === 0 ? 1 : -1;
     mg += sign * attackValue(h, r, c, p, d, pairsMg, defendersMg);
     eg += sign * attackValue(h, r, c, p, d, pairsEg, defendersEg);
@@ -100,21 +97,18 @@ function attackAcrossRiver(river: number, material: number): void {
   attackEg = eg;
 }
 
-/** The side's attack force: 2 per rook, 1 per horse, cannon and pawn across the river. */
-function attackUnits(ps: Uint8Array, side: number): number {
-  const base = 16 << side;
-  let u = 0;
-  if (ps[base + ROOK_IDS] !== 0) u += 2;
-  if (ps[base + ROOK_IDS + 1] !== 0) u += 2;
-  if (ps[base + HORSE_IDS] !== 0) u++;
-  if (ps[base + HORSE_IDS + 1] !== 0) u++;
-  if (ps[base + CANNON_IDS] !== 0) u++;
-  if (ps[base + CANNON_IDS + 1] !== 0) u++;
-  for (let id = base + PAWN_IDS; id < base + 16; id++) {
-    const sq = ps[id]!;
-    if (sq !== 0 && !onOwnHalf(sq, side)) u++;
-  }
-  return u;
+/**
+ * The side's attack force: 2 per rook, 1 per horse, cannon and pawn across the river, from the
+ * position's material and river signatures.
+ */
+function attackUnits(pos: XiangqiPosition, side: number): number {
+  const material = pos.materialSignature;
+  return (
+    2 * signatureCount(material, side, ROOK) +
+    signatureCount(material, side, HORSE) +
+    signatureCount(material, side, CANNON) +
+    signatureCount(pos.riverSignature, side, PAWN)
+  );
 }
 
 /**
@@ -181,7 +175,7 @@ function patterns(pos: XiangqiPosition, side: number, sign: number): void {
   const oppTag = 32 >> side;
   const opp = oppTag;
   const kingSq = ps[opp]!;
-  const units = attackUnits(ps, side);
+  const units = attackUnits(pos, side);
   let mg = 0;
   let eg = 0;
 
@@ -277,8 +271,7 @@ function imbalanceSlot(signature: number): number {
   const slot = (signature ^ (signature >>> SIGNATURE_SIDE_BITS) * 31) & ((1 << IMB_CACHE_BITS) - 1);
   if (imbSignature[slot] === signature) return slot;
   for (let side = 0; side < 2; side++) {
-    const bits = signature >>> (side * SIGNATURE_SIDE_BITS);
-    for (let t = 0; t < 6; t++) counts[side * 6 + t] = (bits >>> SIGNATURE_SHIFT[(t + 1) as 1]) & (t === 5 ? 7 : 3);
+    for (let t = 0; t < 6; t++) counts[side * 6 + t] = signatureCount(signature, side, t + 1);
   }
   let mg = 0;
   let eg = 0;

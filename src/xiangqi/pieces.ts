@@ -58,6 +58,10 @@ export const SIGNATURE_UNIT = new Int32Array(64);
 export const SIGNATURE_SHIFT = [-1, 0, 2, 4, 6, 8, 10] as const;
 /** The signature's bits per side. */
 export const SIGNATURE_SIDE_BITS = 13;
+/** How many pieces of `type` (not the king) of `side` a signature (material or river) counts. */
+export function signatureCount(signature: number, side: number, type: number): number {
+  return (signature >>> (SIGNATURE_SHIFT[type as 1] + side * SIGNATURE_SIDE_BITS)) & (type === PAWN ? 7 : 3);
+}
 for (let id = 16; id < 48; id++) {
   const shift = SIGNATURE_SHIFT[TYPE_OF[id] as 0];
   if (shift >= 0) SIGNATURE_UNIT[id] = 1 << (shift + (id >> 5) * SIGNATURE_SIDE_BITS);
