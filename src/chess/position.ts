@@ -616,6 +616,20 @@ export class ChessPosition implements GamePosition {
   }
 
   /**
+   * {@link GamePosition.generateCheckCandidates}: the generated moves, less captures,
+   * promotions and what {@link harmlessQuiet} clears (chess has few quiet moves to sift).
+   */
+  generateCheckCandidates(buf: Int32Array, from: number): number {
+    const end = this.generate(buf, from, false);
+    let n = from;
+    for (let i = from; i < end; i++) {
+      const m = buf[i]!;
+      if (this.captureScore(m) === 0 && !this.harmlessQuiet(m)) buf[n++] = m;
+    }
+    return n;
+  }
+
+  /**
    * {@link GamePosition.harmlessQuiet}. The generator is legal, so only checks matter: none is
    * possible when the origin is on no line through the enemy king (nothing is uncovered) and
    * the piece cannot attack the king from its destination by geometry alone. Castling, en

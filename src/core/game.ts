@@ -64,6 +64,12 @@ export interface GamePosition {
    * it prunes near the leaves (it prunes only moves that give no check).
    */
   harmlessQuiet(move: Move): boolean;
+  /**
+   * Writes from `from` the quiet moves that may give check: every quiet move that
+   * {@link harmlessQuiet} would not clear, in the order {@link generate} lists them, so that the
+   * quiet checks are found without generating and testing every quiet move. Returns the end.
+   */
+  generateCheckCandidates(buf: Int32Array, from: number): number;
   /** Whether having no legal move while not in check loses (xiangqi) rather than draws (chess). */
   readonly stalemateLoses: boolean;
   /** Whether a null move is sound here (the side to move has enough material that zugzwang is unlikely). */

@@ -619,8 +619,7 @@ export class Search {
     // The captures (every move when in check), then, at quiescence's first ply, the quiet
     // moves that give check (the reply, in check, sees every evasion; below that only
     // captures): a mate or a forking check just past the horizon is then not mistaken for a
-    // quiet position. A quiet move the game can tell is legal and gives no check is skipped
-    // unmade.
+    // quiet position. The game lists only the quiet moves that may check; each is made to see.
     const start = ply * SLICE;
     let end = pos.generate(this.moves, start, !inCheck);
     this.scoreMoves(start, end, ply, ttMove);
@@ -630,14 +629,13 @@ export class Search {
       if (i >= end) {
         if (quietChecks || inCheck || qply !== 0 || best >= beta) break;
         quietChecks = true;
-        end = pos.generate(this.moves, start, false);
+        end = pos.generateCheckCandidates(this.moves, start);
         i = start;
+        if (i >= end) break;
       }
       let m: Move;
-      if (quietChecks) {
-        m = this.moves[i]!;
-        if (pos.captureScore(m) !== 0 || pos.harmlessQuiet(m)) continue;
-      } else {
+      if (quietChecks) m = this.moves[i]!;
+      else {
         m = this.pickGood(i, end);
         if (!inCheck) {
           // Captures that seem to lose material are ordered last (below zero) and left out.

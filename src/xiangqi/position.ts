@@ -27,7 +27,7 @@ import {
   PAWN_TO,
 } from './geometry.js';
 import { evaluateXiangqi, evaluationTerms, type XiangqiEvaluationTerms } from './evaluate.js';
-import { FILE_SCAN, RANK_SCAN } from './lines.js';
+import { FILE_SCAN, RANK_SCAN, SCAN_DOWN_FIRST, SCAN_UP_FIRST } from './lines.js';
 import { MATERIAL, PHASE_WEIGHT, PST, PST_END } from './evaluate-weights.js';
 import { ADVISOR, CANNON, ELEPHANT, HORSE, KING, OFF_BOARD, PAWN, ROOK, SIGNATURE_UNIT, TYPE_OF } from './pieces.js';
 import { KEY, LOCK0, LOCK1, PLAYER_KEY, PLAYER_LOCK0, PLAYER_LOCK1 } from './zobrist.js';
@@ -49,6 +49,16 @@ function acrossRiver(id: number, sq: number): boolean {
 
 /** A capture counts as losing only if the capturer is worth this much more than its victim. */
 const LOSING_CAPTURE_MARGIN = 50;
+
+/** Whether `sq` is on the file or the rank of `king`. */
+function onLines(sq: number, king: number): boolean {
+  return ((sq ^ king) & 0x0f) === 0 || ((sq ^ king) & 0xf0) === 0;
+}
+
+/** Whether a piece leaving `sq` may uncover a check on `king`: a line of it, or a horse leg. */
+function touchesKing(sq: number, king: number): boolean {
+  return onLines(sq, king) || DIAGONAL_NEIGHBOUR[sq - king + 256] !== 0;
+}
 
 /** Per-ply slice of the shared move buffer; no xiangqi position has more pseudo-legal moves. */
 export const MAX_MOVES = 192;
@@ -633,6 +643,112 @@ export class XiangqiPosition implements GamePosition {
     if (type === HORSE && HORSE_LEG_BY_STEP[king - to + 256] !== 0) return false;
     if (type === PAWN && (to - king === 1 || to - king === -1 || to - king === 16 || to - king === -16)) return false;
     return !this.lineAttackAfter(king, from, to, 16 << side);
+  }
+
+  /**
+   * {@link GamePosition.generateCheckCandidates}: the quiet moves {@link harmlessQuiet} does not
+   * clear, in {@link generate}'s order. A quiet move can only check if the king moves, if the
+   * piece leaves the enemy king's file or rank (a line opens or a screen leaves) or one of its
+   * diagonal neighbours (a horse leg), or if it enters that file or rank (a rook or cannon, or a
+   * new screen), jumps to where a horse attacks the king, or steps next to it as a pawn. So the
+   * moves of a piece that stands on the king's lines or legs are all listed, and for the others
+   * only those moves (a rook or cannon off the king's lines has at most two), and of these the
+   * ones harmlessQuiet does not clear.
+   */
+  generateCheckCandidates(buf: Int32Array, start: number): number {
+    const b = this.board;
+    const ps = this.pieceSquare;
+    const side = this.sideToMove;
+    const self = 16 << side;
+    if (this.inCheck()) {
+      // harmlessQuiet clears nothing in check: every quiet move.
+      const end = this.generate(buf, start, false);
+      let n = start;
+      for (let i = start; i < end; i++) if (b[(buf[i]! >>> 8) & 0xff] === 0) buf[n++] = buf[i]!;
+      return n;
+    }
+    const king = ps[32 >> side]!;
+    let n = start;
+    let sq = ps[self]!;
+    for (let i = sq << 2, e = i + 4; i < e; i++) {
+      const to = KING_TO[i]!;
+      if (to === 0) break;
+      if (b[to] === 0) buf[n++] = sq | (to << 8);
+    }
+    for (let id = self + 1; id <= self + 2; id++) {
+      sq = ps[id]!;
+      if (sq === 0) continue;
+      const all = touchesKing(sq, king);
+      for (let i = sq << 2, e = i + 4; i < e; i++) {
+        const to = ADVISOR_TO[i]!;
+        if (to === 0) break;
+        if (b[to] === 0 && (all || onLines(to, king))) buf[n++] = sq | (to << 8);
+      }
+    }
+    for (let id = self + 3; id <= self + 4; id++) {
+      sq = ps[id]!;
+      if (sq === 0) continue;
+      const all = touchesKing(sq, king);
+      for (let i = sq << 2, e = i + 4; i < e; i++) {
+        const to = ELEPHANT_TO[i]!;
+        if (to === 0) break;
+        if (b[to] === 0 && b[ELEPHANT_EYE[i]!] === 0 && (all || onLines(to, king))) buf[n++] = sq | (to << 8);
+      }
+    }
+    for (let id = self + 5; id <= self + 6; id++) {
+      sq = ps[id]!;
+      if (sq === 0) continue;
+      const all = touchesKing(sq, king);
+      for (let i = sq << 3, e = i + 8; i < e; i++) {
+        const to = HORSE_TO[i]!;
+        if (to === 0) break;
+        if (b[to] === 0 && b[HORSE_LEG[i]!] === 0 && (all || onLines(to, king) || HORSE_LEG_BY_STEP[king - to + 256] !== 0)) buf[n++] = sq | (to << 8);
+      }
+    }
+    for (let id = self + 7; id <= self + 10; id++) {
+      sq = ps[id]!;
+      if (sq === 0) continue;
+      if (touchesKing(sq, king)) {
+        // Every quiet move of the slide, in its order (its captures dropped).
+        const end = this.slide(buf, n, sq, self, false, id >= self + 9);
+        for (let i = n; i < end; i++) if (b[(buf[i]! >>> 8) & 0xff] === 0) buf[n++] = buf[i]!;
+        continue;
+      }
+      // Off the king's lines: only where its own file meets the king's rank (the slide lists
+      // the file first), then where its rank meets the king's file, if the way there is clear.
+      const x = sq & 15;
+      const y = sq >> 4;
+      const ky = king >> 4;
+      const kx = king & 15;
+      const fi = ((y - 3) * 1024 + (this.fileBits[x]! >> 3)) << 2;
+      const up = FILE_SCAN[fi + SCAN_DOWN_FIRST]!;
+      const down = FILE_SCAN[fi + SCAN_UP_FIRST]!;
+      if (ky < y ? up < ky : down === 0 || down > ky) buf[n++] = sq | (((ky << 4) | x) << 8);
+      const ri = ((x - 3) * 512 + (this.rankBits[y]! >> 3)) << 2;
+      const left = RANK_SCAN[ri + SCAN_DOWN_FIRST]!;
+      const right = RANK_SCAN[ri + SCAN_UP_FIRST]!;
+      if (kx < x ? left < kx : right === 0 || right > kx) buf[n++] = sq | (((y << 4) | kx) << 8);
+    }
+    const pawnBase = side << 10;
+    for (let id = self + 11; id <= self + 15; id++) {
+      sq = ps[id]!;
+      if (sq === 0) continue;
+      const all = touchesKing(sq, king);
+      for (let i = pawnBase + (sq << 2), e = i + 3; i < e; i++) {
+        const to = PAWN_TO[i]!;
+        if (to === 0) break;
+        const d = to - king;
+        if (b[to] === 0 && (all || onLines(to, king) || d === 1 || d === -1 || d === 16 || d === -16)) buf[n++] = sq | (to << 8);
+      }
+    }
+    // The geometry above is coarse (a piece entering the king's file is listed whatever stands
+    // on it); harmlessQuiet looks at the lines as they will be.
+    let w = start;
+    for (let i = start; i < n; i++) {
+      const m = buf[i]!;
+      if (!this.harmlessQuiet(m)) buf[w++] = m;
+    }
+    return w;
   }
 
   /**

@@ -230,6 +230,59 @@ describe('the seam contract for pruning unmade moves', () => {
   });
 });
 
+describe('the seam contract for finding quiet checks', () => {
+  it('the check candidates hold every quiet check, in generation order, and nothing harmlessQuiet clears, in both games', () => {
+    let checks = 0;
+    let candidates = 0;
+    let quiets = 0;
+    const givesCheck = (pos: GamePosition, m: number): boolean => {
+      if (!pos.make(m)) return false;
+      const c = pos.inCheck();
+      pos.unmake();
+      return c;
+    };
+    const check = (pos: GamePosition) => {
+      const buf = new Int32Array(256);
+      const end = pos.generate(buf, 0, false);
+      const order = new Map<number, number>();
+      const quietChecks: number[] = [];
+      for (let i = 0; i < end; i++) {
+        const m = buf[i]!;
+        order.set(m, i);
+        if (pos.captureScore(m) !== 0) continue;
+        quiets++;
+        if (givesCheck(pos, m)) quietChecks.push(m);
+      }
+      const got = Array.from(buf.subarray(0, pos.generateCheckCandidates(buf, 0)));
+      candidates += got.length;
+      checks += quietChecks.length;
+      expect(got.filter((m) => givesCheck(pos, m))).toEqual(quietChecks);
+      for (let k = 0; k < got.length; k++) {
+        const m = got[k]!;
+        expect(pos.captureScore(m)).toBe(0);
+        expect(pos.harmlessQuiet(m)).toBe(false);
+        if (k > 0) expect(order.get(m)!).toBeGreaterThan(order.get(got[k - 1]!)!);
+      }
+    };
+    for (let seed = 1; seed <= 30; seed++) {
+      randomPlayout(xiangqiFromFen(XIANGQI_START), seed, 80, check);
+      randomPlayout(chessFromFen(CHESS_START), seed, 80, check);
+    }
+    // Quiet checks occur, and the candidates are a small part of the quiet moves.
+    expect(checks).toBeGreaterThan(200);
+    expect(candidates).toBeLessThan(quiets / 4);
+  });
+
+  it('lists a xiangqi rook only where it would check', () => {
+    // Red's rook on a1 can check from a9 (the king's rank) or e1 (the king's file); black's
+    // pawn on e3... keeps e-file closed, so only a9 is a check.
+    const pos = xiangqiFromFen('4k4/9/9/9/9/9/4p4/9/R8/3K5 w - - 0 1');
+    const buf = new Int32Array(256);
+    const got = Array.from(buf.subarray(0, pos.generateCheckCandidates(buf, 0)), (m) => moveToIccs(m));
+    expect(got.filter((m) => m.startsWith('a1'))).toEqual(['a1a9']);
+  });
+});
+
 describe('the seam contract for trying a table move before generating', () => {
   // A table move may come from any position whose key collided, so the candidates are the
   // moves of other positions of the same playout, plus random words with chess's flags.
