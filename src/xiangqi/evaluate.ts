@@ -59,6 +59,13 @@ let termEg = 0;
 let attackMg = 0;
 let attackEg = 0;
 
+const ATTACK_CACHE_BITS = 12;
+const attackRiver = new Int32Array(1 << ATTACK_CACHE_BITS);
+// A material signature is never -1, so every slot starts empty.
+const attackMaterial = new Int32Array(1 << ATTACK_CACHE_BITS).fill(-1);
+const attackCachedMg = new Int32Array(1 << ATTACK_CACHE_BITS);
+const attackCachedEg = new Int32Array(1 << ATTACK_CACHE_BITS);
+
 /**
  * One side's attack for one phase: horses `h`, rooks `r`, cannons `c` and pawns `p` across the
  * river, against `d` defenders, with that phase's pair and defender weights.
@@ -79,6 +86,13 @@ function attackValue(h: number, r: number, c: number, p: number, d: number, pair
  * score before the lazy exit.
  */
 function attackAcrossRiver(river: number, material: number): void {
+  // It changes only when a piece crosses the river or is captured: cached by both signatures.
+  const slot = (river ^ Math.imul(material, 0x9e3779b1)) >>> (32 - ATTACK_CACHE_BITS);
+  if (attackRiver[slot] === river && attackMaterial[slot] === material) {
+    attackMg = attackCachedMg[slot]!;
+    attackEg = attackCachedEg[slot]!;
+    return;
+  }
   const { pairsMg, pairsEg, defendersMg, defendersEg } = ATTACK;
   let mg = 0;
   let eg = 0;
@@ -95,6 +109,10 @@ function attackAcrossRiver(river: number, material: number): void {
   }
   attackMg = mg;
   attackEg = eg;
+  attackRiver[slot] = river;
+  attackMaterial[slot] = material;
+  attackCachedMg[slot] = mg;
+  attackCachedEg[slot] = eg;
 }
 
 /**
