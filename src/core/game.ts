@@ -65,9 +65,10 @@ export interface GamePosition {
    */
   harmlessQuiet(move: Move): boolean;
   /**
-   * Writes from `from` the quiet moves that may give check: every quiet move that
-   * {@link harmlessQuiet} would not clear, in the order {@link generate} lists them, so that the
-   * quiet checks are found without generating and testing every quiet move. Returns the end.
+   * Writes from `from` the quiet moves that may give check, in the order {@link generate} lists
+   * them: every legal quiet move that checks is among them, and none that {@link harmlessQuiet}
+   * clears, so that the quiet checks are found without generating and testing every quiet move.
+   * The others are made to see. Returns the end.
    */
   generateCheckCandidates(buf: Int32Array, from: number): number;
   /** Whether having no legal move while not in check loses (xiangqi) rather than draws (chess). */

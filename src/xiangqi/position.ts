@@ -646,8 +646,8 @@ export class XiangqiPosition implements GamePosition {
   }
 
   /**
-   * {@link GamePosition.generateCheckCandidates}: the quiet moves {@link harmlessQuiet} does not
-   * clear, in {@link generate}'s order. A quiet move can only check if the king moves, if the
+   * {@link GamePosition.generateCheckCandidates}, in {@link generate}'s order. A quiet move can
+   * only check if the king moves, if the
    * piece leaves the enemy king's file or rank (a line opens or a screen leaves) or one of its
    * diagonal neighbours (a horse leg), or if it enters that file or rank (a rook or cannon, or a
    * new screen), jumps to where a horse attacks the king, or steps next to it as a pawn. So the
@@ -660,13 +660,8 @@ export class XiangqiPosition implements GamePosition {
     const ps = this.pieceSquare;
     const side = this.sideToMove;
     const self = 16 << side;
-    if (this.inCheck()) {
-      // harmlessQuiet clears nothing in check: every quiet move.
-      const end = this.generate(buf, start, false);
-      let n = start;
-      for (let i = start; i < end; i++) if (b[(buf[i]! >>> 8) & 0xff] === 0) buf[n++] = buf[i]!;
-      return n;
-    }
+    // harmlessQuiet clears nothing in check: every quiet move.
+    if (this.inCheck()) return this.quietOnly(buf, start, this.generate(buf, start, false));
     const king = ps[32 >> side]!;
     let n = start;
     let sq = ps[self]!;
@@ -709,9 +704,8 @@ export class XiangqiPosition implements GamePosition {
       sq = ps[id]!;
       if (sq === 0) continue;
       if (touchesKing(sq, king)) {
-        // Every quiet move of the slide, in its order (its captures dropped).
-        const end = this.slide(buf, n, sq, self, false, id >= self + 9);
-        for (let i = n; i < end; i++) if (b[(buf[i]! >>> 8) & 0xff] === 0) buf[n++] = buf[i]!;
+        // Every quiet move of the slide, in its order.
+        n = this.quietOnly(buf, n, this.slide(buf, n, sq, self, false, id >= self + 9));
         continue;
       }
       // Off the king's lines: only where its own file meets the king's rank (the slide lists
@@ -749,6 +743,14 @@ export class XiangqiPosition implements GamePosition {
       if (!this.harmlessQuiet(m)) buf[w++] = m;
     }
     return w;
+  }
+
+  /** Drops the captures from buf[from, end), keeping the order; returns the new end. */
+  private quietOnly(buf: Int32Array, from: number, end: number): number {
+    const b = this.board;
+    let n = from;
+    for (let i = from; i < end; i++) if (b[(buf[i]! >>> 8) & 0xff] === 0) buf[n++] = buf[i]!;
+    return n;
   }
 
   /**

@@ -274,8 +274,8 @@ describe('the seam contract for finding quiet checks', () => {
   });
 
   it('lists a xiangqi rook only where it would check', () => {
-    // Red's rook on a1 can check from a9 (the king's rank) or e1 (the king's file); black's
-    // pawn on e3... keeps e-file closed, so only a9 is a check.
+    // Red's rook on a1 could check from a9 (the king's rank) or from e1 (the king's file), but
+    // black's pawn on e3 closes the file: only a1a9 is listed of the rook's moves.
     const pos = xiangqiFromFen('4k4/9/9/9/9/9/4p4/9/R8/3K5 w - - 0 1');
     const buf = new Int32Array(256);
     const got = Array.from(buf.subarray(0, pos.generateCheckCandidates(buf, 0)), (m) => moveToIccs(m));
