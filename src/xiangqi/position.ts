@@ -670,24 +670,17 @@ export class XiangqiPosition implements GamePosition {
       if (to === 0) break;
       if (b[to] === 0) buf[n++] = sq | (to << 8);
     }
-    for (let id = self + 1; id <= self + 2; id++) {
+    // Advisors, then elephants (whose eye must be empty).
+    for (let id = self + 1; id <= self + 4; id++) {
       sq = ps[id]!;
       if (sq === 0) continue;
       const all = touchesKing(sq, king);
+      const elephant = id >= self + 3;
+      const targets = elephant ? ELEPHANT_TO : ADVISOR_TO;
       for (let i = sq << 2, e = i + 4; i < e; i++) {
-        const to = ADVISOR_TO[i]!;
+        const to = targets[i]!;
         if (to === 0) break;
-        if (b[to] === 0 && (all || onLines(to, king))) buf[n++] = sq | (to << 8);
-      }
-    }
-    for (let id = self + 3; id <= self + 4; id++) {
-      sq = ps[id]!;
-      if (sq === 0) continue;
-      const all = touchesKing(sq, king);
-      for (let i = sq << 2, e = i + 4; i < e; i++) {
-        const to = ELEPHANT_TO[i]!;
-        if (to === 0) break;
-        if (b[to] === 0 && b[ELEPHANT_EYE[i]!] === 0 && (all || onLines(to, king))) buf[n++] = sq | (to << 8);
+        if (b[to] === 0 && (!elephant || b[ELEPHANT_EYE[i]!] === 0) && (all || onLines(to, king))) buf[n++] = sq | (to << 8);
       }
     }
     for (let id = self + 5; id <= self + 6; id++) {
