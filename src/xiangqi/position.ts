@@ -24,6 +24,7 @@ import {
   HORSE_TO,
   IN_BOARD,
   KING_TO,
+  onOwnHalf,
   PAWN_TO,
 } from './geometry.js';
 import { evaluateXiangqi, evaluationTerms, type XiangqiEvaluationTerms } from './evaluate.js';
@@ -41,11 +42,6 @@ const HORSE_ID = 5;
 /** Type masks for the first piece met along a line (see lineAttacked). */
 const ROOK_ONLY = 1 << ROOK;
 const ROOK_OR_KING = ROOK_ONLY | (1 << KING);
-
-/** Whether piece `id` standing on `sq` is across the river (on the other side's half). */
-function acrossRiver(id: number, sq: number): boolean {
-  return (sq >> 7) === (id >> 5);
-}
 
 /** A capture counts as losing only if the capturer is worth this much more than its victim. */
 const LOSING_CAPTURE_MARGIN = 50;
@@ -156,7 +152,7 @@ export class XiangqiPosition implements GamePosition {
     this.flipBits(sq);
     this.phase += PHASE_WEIGHT[TYPE_OF[id]! as 0];
     this.materialSignature += SIGNATURE_UNIT[id]!;
-    if (acrossRiver(id, sq)) this.riverSignature += SIGNATURE_UNIT[id]!;
+    if (!onOwnHalf(sq, id >> 5)) this.riverSignature += SIGNATURE_UNIT[id]!;
     const i = (id << 8) | sq;
     this.keyLo ^= KEY[i]!;
     this.keyHi ^= LOCK0[i]!;
@@ -289,7 +285,7 @@ export class XiangqiPosition implements GamePosition {
     let clock = this.halfmoveClock + 1;
     let river = this.riverSignature;
     // A piece crossing the river (either way) enters or leaves the river signature.
-    if (((from ^ to) & 0x80) !== 0) river += acrossRiver(id, to) ? SIGNATURE_UNIT[id]! : -SIGNATURE_UNIT[id]!;
+    if (((from ^ to) & 0x80) !== 0) river += !onOwnHalf(to, id >> 5) ? SIGNATURE_UNIT[id]! : -SIGNATURE_UNIT[id]!;
     if (id < 32) {
       this.valueRed += delta;
       this.endRed += deltaEnd;
@@ -301,7 +297,7 @@ export class XiangqiPosition implements GamePosition {
       this.pieceSquare[captured] = 0;
       this.phase -= PHASE_WEIGHT[TYPE_OF[captured]! as 0];
       this.materialSignature -= SIGNATURE_UNIT[captured]!;
-      if (acrossRiver(captured, to)) river -= SIGNATURE_UNIT[captured]!;
+      if (!onOwnHalf(to, captured >> 5)) river -= SIGNATURE_UNIT[captured]!;
       const iCap = (captured << 8) | to;
       kLo ^= KEY[iCap]!;
       kHi ^= LOCK0[iCap]!;
