@@ -71,6 +71,13 @@ export interface GamePosition {
    * The others are made to see. Returns the end.
    */
   generateCheckCandidates(buf: Int32Array, from: number): number;
+  /**
+   * Whether quiescence also searches the quiet moves that give check at its first ply (from
+   * {@link generateCheckCandidates}), so that a mate or a forking check just past the horizon
+   * is seen. A game sets it by what it measured: it pays where checks decide games, and costs
+   * more than it finds where they are rarer.
+   */
+  readonly quiescenceChecks: boolean;
   /** Whether having no legal move while not in check loses (xiangqi) rather than draws (chess). */
   readonly stalemateLoses: boolean;
   /** Whether a null move is sound here (the side to move has enough material that zugzwang is unlikely). */

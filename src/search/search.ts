@@ -3,7 +3,8 @@
  * variation search with aspiration windows (fail-soft), mate-distance pruning, check extension,
  * null-move pruning (verified when deep), reverse futility, futility and late-move pruning near
  * the leaves, late-move reductions steered by history, internal iterative reduction, and
- * quiescence over captures (all moves when in check, and quiet checks at its first ply) that
+ * quiescence over captures (all moves when in check, and quiet checks at its first ply where
+ * the game asks for them: {@link GamePosition.quiescenceChecks}) that
  * leaves out captures the game calls losing, and reads and writes the transposition table (at
  * depth 0) as the main search does.
  * Moves come in generated stages: the TT move (tried before the node generates anything),
@@ -186,6 +187,8 @@ export class Search {
   private nullDisabled = 0;
   /** The score of the root move that last raised alpha (for a part-finished iteration). */
   private rootScore = 0;
+  /** The game's {@link GamePosition.quiescenceChecks}, read once per search. */
+  private checksAtHorizon = true;
 
   constructor(tt: TranspositionTable = new TranspositionTable(16)) {
     this.tt = tt;
@@ -202,6 +205,7 @@ export class Search {
   /** Searches `pos` (left as it was) within the limits. */
   run(pos: GamePosition, limits: SearchLimits = {}): SearchResult {
     this.pos = pos;
+    this.checksAtHorizon = pos.quiescenceChecks;
     this.now = limits.now ?? defaultNow;
     const t0 = this.now();
     this.nodes = 0;
@@ -621,10 +625,11 @@ export class Search {
       if (best >= beta) return best;
       if (best > alpha) alpha = best;
     }
-    // The captures (every move when in check), then, at quiescence's first ply, the quiet
-    // moves that give check (the reply, in check, sees every evasion; below that only
-    // captures): a mate or a forking check just past the horizon is then not mistaken for a
-    // quiet position. The game lists only the quiet moves that may check; each is made to see.
+    // The captures (every move when in check), then, at quiescence's first ply and if the game
+    // asks for them, the quiet moves that give check (the reply, in check, sees every evasion;
+    // below that only captures): a mate or a forking check just past the horizon is then not
+    // mistaken for a quiet position. The game lists only the quiet moves that may check; each
+    // is made to see.
     const start = ply * SLICE;
     let end = pos.generate(this.moves, start, !inCheck);
     this.scoreMoves(start, end, ply, ttMove);
@@ -632,7 +637,7 @@ export class Search {
     let legal = 0;
     for (let i = start; ; i++) {
       if (i >= end) {
-        if (quietChecks || inCheck || qply !== 0 || best >= beta) break;
+        if (quietChecks || inCheck || qply !== 0 || best >= beta || !this.checksAtHorizon) break;
         quietChecks = true;
         end = pos.generateCheckCandidates(this.moves, start);
         i = start;

@@ -42,16 +42,20 @@ describe('search', () => {
     expect(new Search().run(x, { depth: 1, rootMoves: [parseIccs('i0i1')] }).nodes).toBe(2);
   });
 
-  it('quiescence sees a quiet check that mates just past the horizon, in both games', () => {
+  it('quiescence sees a quiet check that mates just past the horizon where the game asks for it (xiangqi), not in chess', () => {
     // After the root move, the opponent is at the horizon: only quiescence looks at its moves.
-    // Chess: ...Ra1 is quiet and mates on the back rank.
-    const c = chessFromFen('r5k1/5ppp/8/N7/8/8/5PPP/6K1 w - - 0 1');
-    expect(mateIn(new Search().run(c, { depth: 1, rootMoves: [parseUci(c, 'a5c6')] }).score)).toBe(-1);
-    // Nb3 guards a1, so there the same depth sees no mate.
-    expect(isMateScore(new Search().run(c, { depth: 1, rootMoves: [parseUci(c, 'a5b3')] }).score)).toBe(false);
     // Xiangqi: ...i8i0 checks along the bottom rank, and the horse on c3 covers d1.
     const x = xiangqiFromFen('4k4/8r/9/9/P8/9/2n6/9/9/3K5 w - - 0 1');
+    expect(x.quiescenceChecks).toBe(true);
     expect(mateIn(new Search().run(x, { depth: 1, rootMoves: [parseIccs('a5a6')] }).score)).toBe(-1);
+    // Chess: ...Ra1 is quiet and mates on the back rank. Chess quiescence leaves quiet checks
+    // out, so depth 1 does not see it; depth 2 does.
+    const c = chessFromFen('r5k1/5ppp/8/N7/8/8/5PPP/6K1 w - - 0 1');
+    expect(c.quiescenceChecks).toBe(false);
+    expect(isMateScore(new Search().run(c, { depth: 1, rootMoves: [parseUci(c, 'a5c6')] }).score)).toBe(false);
+    expect(mateIn(new Search().run(c, { depth: 2, rootMoves: [parseUci(c, 'a5c6')] }).score)).toBe(-1);
+    // Nb3 guards a1, so there the same depth sees no mate.
+    expect(isMateScore(new Search().run(c, { depth: 2, rootMoves: [parseUci(c, 'a5b3')] }).score)).toBe(false);
   });
 
   it('finds a xiangqi mate that rests on the flying general', () => {
