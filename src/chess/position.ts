@@ -530,9 +530,10 @@ export class ChessPosition implements GamePosition {
   /**
    * {@link GamePosition.quiescenceChecks}: off in chess. With quiet checks in quiescence the
    * chess search scored 46.2% over 300 games against Stockfish at Elo 2000 (0.2 s per move),
-   * against 52.9% over 500 before they came in and 57.5% over 100 once they were taken out
+   * against 52.9% over 500 before they came in and 56.3% over 200 once they were taken out
    * (bench/RESULTS.md); a chess position has few quiet checks worth seeing, and finding them
-   * costs a full move generation per quiescence node.
+   * costs a full move generation at every first-ply quiescence node that standing pat does
+   * not settle.
    */
   readonly quiescenceChecks = false;
 
