@@ -187,8 +187,6 @@ export class Search {
   private nullDisabled = 0;
   /** The score of the root move that last raised alpha (for a part-finished iteration). */
   private rootScore = 0;
-  /** The game's {@link GamePosition.quiescenceChecks}, read once per search. */
-  private checksAtHorizon = true;
 
   constructor(tt: TranspositionTable = new TranspositionTable(16)) {
     this.tt = tt;
@@ -205,7 +203,6 @@ export class Search {
   /** Searches `pos` (left as it was) within the limits. */
   run(pos: GamePosition, limits: SearchLimits = {}): SearchResult {
     this.pos = pos;
-    this.checksAtHorizon = pos.quiescenceChecks;
     this.now = limits.now ?? defaultNow;
     const t0 = this.now();
     this.nodes = 0;
@@ -637,7 +634,7 @@ export class Search {
     let legal = 0;
     for (let i = start; ; i++) {
       if (i >= end) {
-        if (quietChecks || inCheck || qply !== 0 || best >= beta || !this.checksAtHorizon) break;
+        if (quietChecks || inCheck || qply !== 0 || best >= beta || !pos.quiescenceChecks) break;
         quietChecks = true;
         end = pos.generateCheckCandidates(this.moves, start);
         i = start;
