@@ -22,6 +22,7 @@ import type { GameKind } from './engine/games.js';
 import type { EngineInfo, EngineScore } from './engine/searcher.js';
 import { runBench } from './engine/bench.js';
 import { parseEngineSpec } from './match/engine-process.js';
+import { parseSprt } from './match/elo.js';
 import { progressBar, runMatch } from './match/match.js';
 import { readOpenings } from './match/openings.js';
 
@@ -43,9 +44,11 @@ usage:
                         the node total (a signature of the search) and nodes/second
   qiengine match --game chess|xiangqi --engine1 SPEC --engine2 SPEC
                   [--games N] [--movetime MS] [--concurrency N] [--out FILE.jsonl]
-                  [--openings FILE]
+                  [--openings FILE] [--sprt ELO0,ELO1[,ALPHA,BETA]]
                         play a match (colours alternate over balanced openings) and
                         report the score and Elo difference of engine1.
+                        --sprt stops early once a sequential test accepts engine1 being
+                        ELO0 or ELO1 stronger (error rates ALPHA, BETA; default 0.05)
                         FILE: one opening per line, moves in UCI/ICCS coordinates
                         (default: 50 built-in lines per game)
                         SPEC: qiengine | uci:CMD | ucci:CMD | xboard:CMD, then ;name=value
@@ -146,7 +149,7 @@ function benchCommand(args: string[]): void {
 }
 
 async function matchCommand(args: string[]): Promise<void> {
-  const flags = parseFlags(args, ['game', 'engine1', 'engine2', 'games', 'movetime', 'concurrency', 'out', 'max-plies', 'openings']);
+  const flags = parseFlags(args, ['game', 'engine1', 'engine2', 'games', 'movetime', 'concurrency', 'out', 'max-plies', 'openings', 'sprt']);
   const game = gameFlag(flags);
   const self = [process.execPath, fileURLToPath(import.meta.url)];
   const e1 = flags.get('engine1') ?? 'qiengine';
@@ -159,6 +162,8 @@ async function matchCommand(args: string[]): Promise<void> {
   const maxPlies = intFlag(flags, 'max-plies', 10, 10_000) ?? 400;
   const openingsFile = flags.get('openings');
   const openings = openingsFile === undefined ? undefined : readOpenings(readTextFile(openingsFile), game);
+  const sprtFlag = flags.get('sprt');
+  const sprt = sprtFlag === undefined ? undefined : parseSprt(sprtFlag);
   const out = flags.get('out');
   if (out !== undefined) writeFileSync(out, '');
   const tty = process.stderr.isTTY === true;
@@ -171,8 +176,9 @@ async function matchCommand(args: string[]): Promise<void> {
     concurrency,
     maxPlies,
     openings,
-    onGame: (r, s, done) => {
-      const bar = progressBar(done, games, s);
+    ...(sprt !== undefined ? { sprt } : {}),
+    onGame: (r, s, done, test) => {
+      const bar = progressBar(done, games, s, 30, test);
       process.stderr.write(tty ? `\r${bar}` : `${bar}  ${r.result} ${r.reason}\n`);
       if (out !== undefined) writeFileSync(out, JSON.stringify(r) + '\n', { flag: 'a' });
     },
@@ -187,6 +193,11 @@ async function matchCommand(args: string[]): Promise<void> {
   process.stdout.write(`${engines[0].name} vs ${engines[1].name} (${game}, ${movetimeMs} ms/move)\n`);
   process.stdout.write(`games ${elo.games}: +${s.wins} =${s.draws} -${s.losses}, score ${(elo.score * 100).toFixed(1)}% (95%: ${(elo.scoreLow * 100).toFixed(1)}-${(elo.scoreHigh * 100).toFixed(1)}%)\n`);
   process.stdout.write(`elo difference ${Number.isFinite(elo.elo) ? elo.elo.toFixed(0) : elo.elo > 0 ? '+inf' : '-inf'} +/- ${Number.isFinite(elo.margin) ? elo.margin.toFixed(0) : 'inf'}\n`);
+  if (sprt !== undefined && report.sprt !== undefined) {
+    const t = report.sprt;
+    const verdict = t.verdict === 'H1' ? `H1 accepted (${sprt.elo1} rather than ${sprt.elo0})` : t.verdict === 'H0' ? `H0 accepted (${sprt.elo0} rather than ${sprt.elo1})` : 'no verdict yet';
+    process.stdout.write(`sprt elo0 ${sprt.elo0} elo1 ${sprt.elo1} alpha ${sprt.alpha} beta ${sprt.beta}: LLR ${t.llr.toFixed(2)} (${t.lower.toFixed(2)}, ${t.upper.toFixed(2)}), ${verdict}\n`);
+  }
   for (const [reason, n] of [...reasons].sort((a, b) => b[1] - a[1])) process.stdout.write(`  ${n} x ${reason}\n`);
   for (const m of report.memory) if (m.firstKb !== undefined) process.stdout.write(`memory ${m.engine}: ${m.firstKb} kB after the first game, ${m.lastKb} kB after the last\n`);
 }

@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { eloFromScore, estimateElo } from '../../src/match/elo.js';
+import { eloFromScore, estimateElo, parseSprt, scoreFromElo, SPRT_MIN_GAMES, sprtLlr, sprtState } from '../../src/match/elo.js';
+import { UsageError } from '../../src/core/errors.js';
 import { EngineProcess, parseEngineSpec, type EngineSpec } from '../../src/match/engine-process.js';
 import { BALANCED_OPENINGS, readOpenings } from '../../src/match/openings.js';
 import { playGame } from '../../src/match/referee.js';
@@ -53,8 +54,56 @@ describe('Elo estimate', () => {
     expect(estimateElo({ wins: 3, draws: 0, losses: 0 }).elo).toBe(Infinity);
   });
 
-  it('draws the progress bar', () => {
+  it('draws the progress bar, with the test when one runs', () => {
     expect(progressBar(5, 10, { wins: 3, draws: 1, losses: 1 }, 10)).toBe('[#####     ] 5/10 +3 =1 -1 70.0%');
+    const test = { llr: 1.234, lower: -2.944, upper: 2.944, verdict: undefined };
+    expect(progressBar(5, 10, { wins: 3, draws: 1, losses: 1 }, 10, test)).toBe('[#####     ] 5/10 +3 =1 -1 70.0% LLR 1.23 (-2.94, 2.94)');
+  });
+});
+
+describe('sequential test (SPRT)', () => {
+  it('scoreFromElo inverts eloFromScore', () => {
+    for (const elo of [-300, -35, 0, 5, 120]) expect(eloFromScore(scoreFromElo(elo))).toBeCloseTo(elo, 9);
+  });
+
+  it('gives the normal approximation of the log-likelihood ratio', () => {
+    // 60 wins, 30 draws, 10 losses: s = 0.75, var = (60 * 0.0625 + 30 * 0.0625 + 10 * 0.5625) / 100.
+    const s0 = scoreFromElo(0);
+    const s1 = scoreFromElo(10);
+    const variance = (60 * 0.0625 + 30 * 0.0625 + 10 * 0.5625) / 100;
+    expect(sprtLlr({ wins: 60, draws: 30, losses: 10 }, 0, 10)).toBeCloseTo((100 * (s1 - s0) * (1.5 - s0 - s1)) / (2 * variance), 2);
+  });
+
+  it('is zero halfway between the hypotheses, positive above, negative below, and grows with the games', () => {
+    // Equal wins and losses score 0.5: halfway between -10 and +10.
+    expect(sprtLlr({ wins: 40, draws: 20, losses: 40 }, -10, 10)).toBeCloseTo(0, 9);
+    expect(sprtLlr({ wins: 45, draws: 20, losses: 35 }, -10, 10)).toBeGreaterThan(0);
+    expect(sprtLlr({ wins: 35, draws: 20, losses: 45 }, -10, 10)).toBeLessThan(0);
+    const small = sprtLlr({ wins: 45, draws: 20, losses: 35 }, -10, 10);
+    expect(sprtLlr({ wins: 450, draws: 200, losses: 350 }, -10, 10)).toBeCloseTo(10 * small, 0);
+  });
+
+  it('decides only beyond its bounds, never before the minimum of games, and keeps a run of wins finite', () => {
+    const o = { elo0: 0, elo1: 20, alpha: 0.05, beta: 0.05 };
+    const open = sprtState({ wins: 50, draws: 20, losses: 50 }, o);
+    expect(open.upper).toBeCloseTo(Math.log(0.95 / 0.05), 12);
+    expect(open.lower).toBeCloseTo(Math.log(0.05 / 0.95), 12);
+    expect(open.verdict).toBeUndefined();
+    expect(sprtState({ wins: 500, draws: 200, losses: 300 }, o).verdict).toBe('H1');
+    expect(sprtState({ wins: 300, draws: 200, losses: 500 }, o).verdict).toBe('H0');
+    const wins = sprtState({ wins: SPRT_MIN_GAMES - 1, draws: 0, losses: 0 }, o);
+    expect(Number.isFinite(wins.llr)).toBe(true);
+    expect(wins.llr).toBeGreaterThan(wins.upper);
+    expect(wins.verdict).toBeUndefined();
+    expect(sprtState({ wins: SPRT_MIN_GAMES, draws: 0, losses: 0 }, o).verdict).toBe('H1');
+  });
+
+  it('reads --sprt and rejects what it cannot use', () => {
+    expect(parseSprt('0,10')).toEqual({ elo0: 0, elo1: 10, alpha: 0.05, beta: 0.05 });
+    expect(parseSprt('-5, 5, 0.1, 0.2')).toEqual({ elo0: -5, elo1: 5, alpha: 0.1, beta: 0.2 });
+    for (const bad of ['', '10', '0,10,0.05', '10,0', '5,5', 'a,b', '0,10,0,0.05', '0,10,0.05,0.5', '0,,10', '0,5000', '0,10,x,0.05']) {
+      expect(() => parseSprt(bad), bad).toThrow(UsageError);
+    }
   });
 });
 
@@ -191,5 +240,28 @@ describe('match', () => {
     expect(report.records[0]!.first).toBe('a');
     expect(report.records[1]!.first).toBe('b');
     expect(report.elo.elo).toBe(0);
+    expect(report.sprt).toBeUndefined();
   });
+
+  it('stops early when the sequential test decides, and reports only the games played', async () => {
+    // 'b' has no moves: its first move is illegal, so 'a' wins every game, with either colour.
+    const seen: number[] = [];
+    const report = await runMatch({
+      game: 'chess',
+      engines: [fake('a', ['e2e4']), fake('b', [])],
+      games: 100,
+      movetimeMs: 50,
+      openings: [[]],
+      sprt: { elo0: 0, elo1: 20, alpha: 0.05, beta: 0.05 },
+      onGame: (_r, _s, done, test) => {
+        seen.push(done);
+        expect(test).toBeDefined();
+      },
+    });
+    expect(report.score).toEqual({ wins: SPRT_MIN_GAMES, draws: 0, losses: 0 });
+    expect(report.records).toHaveLength(SPRT_MIN_GAMES);
+    expect(report.records.every((r) => r !== undefined)).toBe(true);
+    expect(report.sprt?.verdict).toBe('H1');
+    expect(seen).toEqual(Array.from({ length: SPRT_MIN_GAMES }, (_, i) => i + 1));
+  }, 30_000);
 });
