@@ -66,11 +66,15 @@ try {
   const good = join(dir, 'good.txt');
   writeFileSync(good, '# one line\ne2e4 e7e5 g1f3\n');
   const out = join(dir, 'games.jsonl');
-  execFileSync(process.execPath, [cli, 'match', '--game', 'chess', '--engine2', 'qiengine', '--openings', good, '--games', '1', '--movetime', '10', '--max-plies', '12', '--out', out], { stdio: 'pipe' });
+  const report = execFileSync(process.execPath, [cli, 'match', '--game', 'chess', '--engine2', 'qiengine', '--openings', good, '--games', '1', '--movetime', '10', '--max-plies', '12', '--out', out, '--sprt', '0,10'], { stdio: 'pipe' }).toString();
   const rec = JSON.parse(readFileSync(out, 'utf8'));
   if (rec.moves.slice(0, 3).join(' ') !== 'e2e4 e7e5 g1f3') fail(`match did not play the openings file's line: ${JSON.stringify(rec.moves)}`);
+  // One game is below the test's minimum: it reports its ratio and no verdict.
+  if (!/^sprt elo0 0 elo1 10 alpha 0.05 beta 0.05: LLR -?\d+\.\d\d \(-2\.94, 2\.94\), no verdict yet$/m.test(report)) fail(`match --sprt reported:\n${report}`);
+  const badSprt = spawnSync(process.execPath, [cli, 'match', '--game', 'chess', '--engine2', 'qiengine', '--sprt', '10,0']);
+  if (badSprt.status !== 2 || !/ELO0 must be below ELO1/.test(badSprt.stderr.toString())) fail(`match --sprt 10,0: status ${badSprt.status}, ${badSprt.stderr}`);
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }
-console.log('smoke: qiengine match reads an openings file');
+console.log('smoke: qiengine match reads an openings file and runs --sprt');
 console.log('smoke: 6 passed, 0 failed');

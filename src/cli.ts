@@ -195,7 +195,12 @@ async function matchCommand(args: string[]): Promise<void> {
   process.stdout.write(`elo difference ${Number.isFinite(elo.elo) ? elo.elo.toFixed(0) : elo.elo > 0 ? '+inf' : '-inf'} +/- ${Number.isFinite(elo.margin) ? elo.margin.toFixed(0) : 'inf'}\n`);
   if (sprt !== undefined && report.sprt !== undefined) {
     const t = report.sprt;
-    const verdict = t.verdict === 'H1' ? `H1 accepted (${sprt.elo1} rather than ${sprt.elo0})` : t.verdict === 'H0' ? `H0 accepted (${sprt.elo0} rather than ${sprt.elo1})` : 'no verdict yet';
+    const verdict =
+      t.verdict === 'H1'
+        ? `H1 accepted: engine1 is more likely ${sprt.elo1} than ${sprt.elo0} Elo stronger`
+        : t.verdict === 'H0'
+          ? `H0 accepted: engine1 is more likely ${sprt.elo0} than ${sprt.elo1} Elo stronger`
+          : 'no verdict yet';
     process.stdout.write(`sprt elo0 ${sprt.elo0} elo1 ${sprt.elo1} alpha ${sprt.alpha} beta ${sprt.beta}: LLR ${t.llr.toFixed(2)} (${t.lower.toFixed(2)}, ${t.upper.toFixed(2)}), ${verdict}\n`);
   }
   for (const [reason, n] of [...reasons].sort((a, b) => b[1] - a[1])) process.stdout.write(`  ${n} x ${reason}\n`);

@@ -80,8 +80,8 @@ export function scoreFromElo(elo: number): number {
  * The log-likelihood ratio of H1 against H0 for a score: the generalized SPRT in its normal
  * approximation over wins, draws and losses, n (s1 - s0) (2 s - s0 - s1) / (2 var), where s is
  * the score per game, var its per-game variance, and s0, s1 the hypotheses' expected scores. A
- * count of zero is taken as 0.001 (as fishtest does), so that a run of wins alone still has a
- * variance.
+ * count of zero is taken as 0.001, so that a run of wins alone still has a variance (and the
+ * ratio stays finite).
  */
 export function sprtLlr(score: MatchScore, elo0: number, elo1: number): number {
   const w = Math.max(score.wins, 1e-3);
