@@ -176,7 +176,7 @@ async function matchCommand(args: string[]): Promise<void> {
     concurrency,
     maxPlies,
     openings,
-    ...(sprt !== undefined ? { sprt } : {}),
+    sprt,
     onGame: (r, s, done, test) => {
       const bar = progressBar(done, games, s, 30, test);
       process.stderr.write(tty ? `\r${bar}` : `${bar}  ${r.result} ${r.reason}\n`);

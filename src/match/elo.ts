@@ -32,11 +32,19 @@ export function eloFromScore(p: number): number {
   return 400 * Math.log10(p / (1 - p));
 }
 
+/**
+ * The games, mean score per game and its per-game variance for `wins`, `draws` and `losses`
+ * (counts, which need not be whole numbers); at least one must be above zero.
+ */
+function scoreMoments(wins: number, draws: number, losses: number): { n: number; p: number; variance: number } {
+  const n = wins + draws + losses;
+  const p = (wins + draws / 2) / n;
+  return { n, p, variance: (wins * (1 - p) ** 2 + draws * (0.5 - p) ** 2 + losses * p ** 2) / n };
+}
+
 export function estimateElo(s: MatchScore): EloEstimate {
-  const n = s.wins + s.draws + s.losses;
-  if (n === 0) return { games: 0, score: 0, elo: 0, margin: Infinity, scoreLow: 0, scoreHigh: 1 };
-  const p = (s.wins + s.draws / 2) / n;
-  const variance = (s.wins * (1 - p) ** 2 + s.draws * (0.5 - p) ** 2 + s.losses * p ** 2) / n;
+  if (s.wins + s.draws + s.losses === 0) return { games: 0, score: 0, elo: 0, margin: Infinity, scoreLow: 0, scoreHigh: 1 };
+  const { n, p, variance } = scoreMoments(s.wins, s.draws, s.losses);
   const se = Math.sqrt(variance / n);
   const lo = Math.max(0, p - 1.96 * se);
   const hi = Math.min(1, p + 1.96 * se);
@@ -84,12 +92,7 @@ export function scoreFromElo(elo: number): number {
  * ratio stays finite).
  */
 export function sprtLlr(score: MatchScore, elo0: number, elo1: number): number {
-  const w = Math.max(score.wins, 1e-3);
-  const d = Math.max(score.draws, 1e-3);
-  const l = Math.max(score.losses, 1e-3);
-  const n = w + d + l;
-  const s = (w + d / 2) / n;
-  const variance = (w * (1 - s) ** 2 + d * (0.5 - s) ** 2 + l * s ** 2) / n;
+  const { n, p: s, variance } = scoreMoments(Math.max(score.wins, 1e-3), Math.max(score.draws, 1e-3), Math.max(score.losses, 1e-3));
   const s0 = scoreFromElo(elo0);
   const s1 = scoreFromElo(elo1);
   return (n * (s1 - s0) * (2 * s - s0 - s1)) / (2 * variance);

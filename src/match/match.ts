@@ -91,7 +91,7 @@ export async function runMatch(o: MatchOptions): Promise<MatchReport> {
   };
   await Promise.all(Array.from({ length: slots }, worker));
   records.length = next;
-  return { score, elo: estimateElo(score), records, memory, ...(sprt !== undefined ? { sprt } : {}) };
+  return { score, elo: estimateElo(score), records, memory, sprt };
 }
 
 /**
