@@ -1,0 +1,134 @@
+// What the xiangqi evaluation misses, and how much of it a candidate term would explain, before
+// any of it is written into the engine.
+//
+//   npm run build && node bench/fit/xiangqi-residual.mjs labelled.jsonl [--lambda 100]
+//
+// `labelled.jsonl` comes from xiangqi-positions.mjs and label.mjs (quiet positions, each with
+// an engine's search score). The residual of a position is its label, divided by how many
+// label units one of our centipawns is worth (k, by least squares), less our evaluation; all
+// of it from the side to move's point of view. The candidate measured here is the other
+// side's threats against the side to move (the side to move has no profitable capture in these
+// positions, by their choice): each of the mover's pieces the other side could take at a
+// profit, judged with the turn passed; a capture gains the victim's value if the mover cannot
+// take back, else the victim's less the capturer's. The report groups the residual by those
+// counts, then fits small feature sets to it by ridge least squares (every tenth block of 200
+// positions held out) and gives the held-out error before and after, in label units squared.
+//
+// Another candidate term fits the same frame: compute its features in `featuresOf` and add a
+// `fit` line.
+import { readFileSync } from 'node:fs';
+import { Xiangqi } from '../../dist/index.js';
+
+const args = process.argv.slice(2);
+const lambdaAt = args.indexOf('--lambda');
+const lambda = lambdaAt >= 0 ? Number(args[lambdaAt + 1]) : 100;
+const input = args.find((a) => a.endsWith('.jsonl'));
+if (input === undefined) throw new Error('usage: node bench/fit/xiangqi-residual.mjs labelled.jsonl [--lambda 100]');
+
+// Middlegame material by type (king, advisor, elephant, horse, rook, cannon, pawn), as the
+// engine's MATERIAL; piece ids 16..31 are red's, 32..47 black's (src/xiangqi/pieces.ts).
+const MATERIAL = [0, 200, 130, 270, 600, 400, 70];
+const TYPE_OF_ID = [0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 6, 6, 6];
+const valueOf = (id) => MATERIAL[TYPE_OF_ID[id & 15]];
+const moves = new Int32Array(256);
+
+/** The threats against the side to move: how many pieces, and the best and second-best gains. */
+function featuresOf(pos) {
+  const side = pos.sideToMove;
+  const best = new Map();
+  pos.makeNull();
+  const n = pos.generate(moves, 0, true);
+  for (let i = 0; i < n; i++) {
+    const m = moves[i];
+    const from = m & 0xff;
+    const to = (m >>> 8) & 0xff;
+    const capturer = pos.board[from];
+    const victim = pos.board[to];
+    if (valueOf(victim) === 0) continue; // the king
+    pos.makeMove(m);
+    const defended = pos.attackedBy(to, side);
+    pos.unmakeMove();
+    const king = valueOf(capturer) === 0;
+    const gain = !defended ? valueOf(victim) : king ? 0 : valueOf(victim) - valueOf(capturer);
+    if (gain > (best.get(victim) ?? 0)) best.set(victim, gain);
+  }
+  pos.unmakeNull();
+  const gains = [...best.values()].sort((a, b) => b - a);
+  return { count: gains.length, first: gains[0] ?? 0, second: gains[1] ?? 0 };
+}
+
+const data = [];
+for (const line of readFileSync(input, 'utf8').trim().split('\n')) {
+  const r = JSON.parse(line);
+  if (Math.abs(r.score) > 1000) continue;
+  const pos = new Xiangqi(r.fen).position;
+  data.push({ label: r.stm === 0 ? r.score : -r.score, ours: pos.evaluate(-30000, 30000), mg: r.phase / 16, ...featuresOf(pos) });
+}
+let sxy = 0;
+let sxx = 0;
+for (const d of data) {
+  sxy += d.ours * d.label;
+  sxx += d.ours * d.ours;
+}
+const k = sxy / sxx;
+for (const d of data) d.residual = d.label / k - d.ours;
+console.log(`${data.length} positions; one of our centipawns is worth ${k.toFixed(3)} label units`);
+
+/** The mean residual (our centipawns, side to move's view) for each value of `key`. */
+function group(title, key) {
+  const sums = new Map();
+  for (const d of data) {
+    const g = sums.get(key(d)) ?? [0, 0];
+    g[0]++;
+    g[1] += d.residual;
+    sums.set(key(d), g);
+  }
+  console.log(title);
+  for (const [value, [n, sum]] of [...sums].sort((a, b) => a[0] - b[0])) if (n >= 50) console.log(`  ${value}: ${n} positions, mean residual ${(sum / n).toFixed(1)}`);
+}
+group('threatened pieces', (d) => Math.min(d.count, 4));
+group('second-best gain (hundreds)', (d) => Math.min(Math.floor(d.second / 100), 6));
+
+const heldOut = (i) => Math.floor(i / 200) % 10 === 9;
+
+/** Fits `features(d)` (an array) to the residual; prints the held-out error and the weights. */
+function fit(title, features) {
+  const p = features(data[0]).length;
+  const a = Array.from({ length: p }, () => new Float64Array(p + 1));
+  data.forEach((d, i) => {
+    if (heldOut(i)) return;
+    const x = features(d);
+    for (let r = 0; r < p; r++) {
+      a[r][p] += x[r] * d.residual;
+      for (let c = 0; c < p; c++) a[r][c] += x[r] * x[c];
+    }
+  });
+  for (let r = 0; r < p; r++) a[r][r] += lambda;
+  // Gauss-Jordan with partial pivoting on the small normal equations.
+  for (let c = 0; c < p; c++) {
+    let pivot = c;
+    for (let r = c + 1; r < p; r++) if (Math.abs(a[r][c]) > Math.abs(a[pivot][c])) pivot = r;
+    [a[c], a[pivot]] = [a[pivot], a[c]];
+    for (let r = 0; r < p; r++) {
+      if (r === c) continue;
+      const f = a[r][c] / a[c][c];
+      for (let j = c; j <= p; j++) a[r][j] -= f * a[c][j];
+    }
+  }
+  const w = a.map((row, r) => row[p] / row[r]);
+  let before = 0;
+  let after = 0;
+  let n = 0;
+  data.forEach((d, i) => {
+    if (!heldOut(i)) return;
+    const x = features(d);
+    const predicted = x.reduce((s, v, j) => s + v * w[j], 0);
+    before += (d.residual * k) ** 2;
+    after += ((d.residual - predicted) * k) ** 2;
+    n++;
+  });
+  const change = (100 * (after - before)) / before;
+  console.log(`${title}: held-out error ${Math.round(before / n)} -> ${Math.round(after / n)} (${change.toFixed(2)}%), weights ${w.map((v) => v.toFixed(1)).join(' ')}`);
+}
+fit('threatened pieces', (d) => [d.count]);
+fit('per phase: pieces (mg, eg), second gain / 100 (mg), constant', (d) => [d.mg * d.count, (1 - d.mg) * d.count, (d.mg * d.second) / 100, 1]);
