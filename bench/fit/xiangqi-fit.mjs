@@ -19,12 +19,11 @@
 // and the tempo in src/xiangqi/evaluate-weights.ts are replaced (material stays as it is; the tables
 // hold the rest of each cell's value).
 import { readFileSync, writeFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { readWeightsSource, weightArray, weightsFile } from './xiangqi-weights.mjs';
 
 const args = process.argv.slice(2);
 const lambdaAt = args.indexOf('--lambda');
 const lambda = lambdaAt >= 0 ? Number(args[lambdaAt + 1]) : 200;
-const weightsFile = fileURLToPath(new URL('../../src/xiangqi/evaluate-weights.ts', import.meta.url));
 const NAMES = ['KING', 'ADVISOR', 'ELEPHANT', 'HORSE', 'ROOK', 'CANNON', 'PAWN'];
 const CELLS = 50;
 // Middlegame cells, endgame cells, the tempo, then the imbalance (a 6x6 matrix per phase: cell
@@ -40,12 +39,8 @@ const ATTACK_N = 14;
 const P = ATTACK_AT + 2 * ATTACK_N;
 
 // --- The current weights, read from the source.
-let source = readFileSync(weightsFile, 'utf8');
-const array = (name) => {
-  const m = new RegExp(`const ${name} = \\[([^\\]]*)\\]`).exec(source);
-  if (m === null) throw new Error(`${name} not found in ${weightsFile}`);
-  return m[1].split(',').map((s) => s.trim()).filter((s) => s !== '').map(Number);
-};
+let source = readWeightsSource();
+const array = (name) => weightArray(source, name);
 const material = [array('MATERIAL'), array('MATERIAL_END')];
 const tempo = Number(/export const TEMPO = (-?\d+);/.exec(source)[1]);
 const tables = [NAMES.map((n) => array(`${n}_MG`)), NAMES.map((n) => array(`${n}_EG`))];

@@ -15,10 +15,7 @@
 // centipawns from red's side.
 import { readFileSync } from 'node:fs';
 import { Xiangqi, xiangqiSquareName } from '../../dist/index.js';
-
-// Piece ids 16..31 are red's, 32..47 black's: king, 2 advisors, 2 elephants, 2 horses,
-// 2 rooks, 2 cannons, 5 pawns (see src/xiangqi/pieces.ts).
-const TYPE_OF_ID = [0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 6, 6, 6];
+import { TYPE_OF_ID } from './xiangqi-weights.mjs';
 const PHASE_TOTAL = 16;
 const moves = new Int32Array(256);
 const seen = new Set();

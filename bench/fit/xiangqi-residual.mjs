@@ -18,6 +18,7 @@
 // `fit` line.
 import { readFileSync } from 'node:fs';
 import { Xiangqi } from '../../dist/index.js';
+import { readWeightsSource, TYPE_OF_ID, weightArray } from './xiangqi-weights.mjs';
 
 const args = process.argv.slice(2);
 const lambdaAt = args.indexOf('--lambda');
@@ -25,14 +26,12 @@ const lambda = lambdaAt >= 0 ? Number(args[lambdaAt + 1]) : 100;
 const input = args.find((a) => a.endsWith('.jsonl'));
 if (input === undefined) throw new Error('usage: node bench/fit/xiangqi-residual.mjs labelled.jsonl [--lambda 100]');
 
-// Middlegame material by type (king, advisor, elephant, horse, rook, cannon, pawn), as the
-// engine's MATERIAL; piece ids 16..31 are red's, 32..47 black's (src/xiangqi/pieces.ts).
-const MATERIAL = [0, 200, 130, 270, 600, 400, 70];
-const TYPE_OF_ID = [0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 6, 6, 6];
+// The engine's middlegame material by type, which its ordering and losing-capture test use too.
+const MATERIAL = weightArray(readWeightsSource(), 'MATERIAL');
 const valueOf = (id) => MATERIAL[TYPE_OF_ID[id & 15]];
 const moves = new Int32Array(256);
 
-/** The threats against the side to move: how many pieces, and the best and second-best gains. */
+/** The threats against the side to move: how many pieces, and the second-best gain. */
 function featuresOf(pos) {
   const side = pos.sideToMove;
   const best = new Map();
@@ -54,7 +53,7 @@ function featuresOf(pos) {
   }
   pos.unmakeNull();
   const gains = [...best.values()].sort((a, b) => b - a);
-  return { count: gains.length, first: gains[0] ?? 0, second: gains[1] ?? 0 };
+  return { count: gains.length, second: gains[1] ?? 0 };
 }
 
 const data = [];
@@ -78,10 +77,11 @@ console.log(`${data.length} positions; one of our centipawns is worth ${k.toFixe
 function group(title, key) {
   const sums = new Map();
   for (const d of data) {
-    const g = sums.get(key(d)) ?? [0, 0];
+    const value = key(d);
+    const g = sums.get(value) ?? [0, 0];
     g[0]++;
     g[1] += d.residual;
-    sums.set(key(d), g);
+    sums.set(value, g);
   }
   console.log(title);
   for (const [value, [n, sum]] of [...sums].sort((a, b) => a[0] - b[0])) if (n >= 50) console.log(`  ${value}: ${n} positions, mean residual ${(sum / n).toFixed(1)}`);
