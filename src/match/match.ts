@@ -100,8 +100,7 @@ export async function runMatch(o: MatchOptions): Promise<MatchReport> {
  */
 export function progressBar(done: number, total: number, s: MatchScore, width = 30, sprt?: SprtState): string {
   const filled = Math.round((done / Math.max(1, total)) * width);
-  const n = s.wins + s.draws + s.losses;
-  const pct = n === 0 ? 0 : ((s.wins + s.draws / 2) / n) * 100;
+  const pct = estimateElo(s).score * 100;
   const test = sprt === undefined ? '' : ` LLR ${sprt.llr.toFixed(2)} (${sprt.lower.toFixed(2)}, ${sprt.upper.toFixed(2)})`;
   return `[${'#'.repeat(filled)}${' '.repeat(width - filled)}] ${done}/${total} +${s.wins} =${s.draws} -${s.losses} ${pct.toFixed(1)}%${test}`;
 }
