@@ -13,6 +13,8 @@
 // take back, else the victim's less the capturer's. The report groups the residual by those
 // counts, then fits small feature sets to it by ridge least squares (every tenth block of 200
 // positions held out) and gives the held-out error before and after, in label units squared.
+// The second candidate is each side's quiet checks at hand: the quiet moves that give check,
+// each safe when the other side cannot move onto the checker's square once it stands there.
 //
 // Another candidate term fits the same frame: compute its features in `featuresOf` and add a
 // `fit` line.
@@ -56,12 +58,37 @@ function featuresOf(pos) {
   return { count: gains.length, second: gains[1] ?? 0 };
 }
 
+/** The side to move's quiet checks in `pos`: how many are safe and how many are not. */
+function checksOf(pos) {
+  let safe = 0;
+  let unsafe = 0;
+  const list = moves.slice(0, pos.generateCheckCandidates(moves, 0));
+  for (const m of list) {
+    if (!pos.make(m)) continue;
+    if (pos.inCheck()) {
+      if (pos.attackedBy((m >>> 8) & 0xff, pos.sideToMove)) unsafe++;
+      else safe++;
+    }
+    pos.unmake();
+  }
+  return { safe, unsafe };
+}
+
+/** Both sides' quiet checks at hand (the other side's with the turn passed). */
+function checksAtHand(pos) {
+  const mine = checksOf(pos);
+  pos.makeNull();
+  const theirs = checksOf(pos);
+  pos.unmakeNull();
+  return { mineSafe: mine.safe, mineUnsafe: mine.unsafe, theirsSafe: theirs.safe, theirsUnsafe: theirs.unsafe };
+}
+
 const data = [];
 for (const line of readFileSync(input, 'utf8').trim().split('\n')) {
   const r = JSON.parse(line);
   if (Math.abs(r.score) > 1000) continue;
   const pos = new Xiangqi(r.fen).position;
-  data.push({ label: r.stm === 0 ? r.score : -r.score, ours: pos.evaluate(-30000, 30000), mg: r.phase / 16, ...featuresOf(pos) });
+  data.push({ label: r.stm === 0 ? r.score : -r.score, ours: pos.evaluate(-30000, 30000), mg: r.phase / 16, ...featuresOf(pos), ...checksAtHand(pos) });
 }
 let sxy = 0;
 let sxx = 0;
@@ -88,6 +115,8 @@ function group(title, key) {
 }
 group('threatened pieces', (d) => Math.min(d.count, 4));
 group('second-best gain (hundreds)', (d) => Math.min(Math.floor(d.second / 100), 6));
+group('safe quiet checks of the side to move', (d) => Math.min(d.mineSafe, 4));
+group('safe quiet checks of the other side', (d) => Math.min(d.theirsSafe, 4));
 
 const heldOut = (i) => Math.floor(i / 200) % 10 === 9;
 
@@ -132,3 +161,5 @@ function fit(title, features) {
 }
 fit('threatened pieces', (d) => [d.count]);
 fit('per phase: pieces (mg, eg), second gain / 100 (mg), constant', (d) => [d.mg * d.count, (1 - d.mg) * d.count, (d.mg * d.second) / 100, 1]);
+fit('safe quiet checks (side to move, other side)', (d) => [d.mineSafe, d.theirsSafe]);
+fit('safe and unsafe quiet checks (side to move, other side)', (d) => [d.mineSafe, d.mineUnsafe, d.theirsSafe, d.theirsUnsafe]);

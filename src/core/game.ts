@@ -72,10 +72,11 @@ export interface GamePosition {
    */
   generateCheckCandidates(buf: Int32Array, from: number): number;
   /**
-   * Whether quiescence also searches the quiet moves that give check at its first ply (from
-   * {@link generateCheckCandidates}), so that a mate or a forking check just past the horizon
-   * is seen. A game sets it by what it measured: it pays where checks decide games, and costs
-   * more than it finds where they are rarer.
+   * Whether quiescence also searches the quiet moves that give check (from
+   * {@link generateCheckCandidates}) at its first ply, and again while the side keeps checking,
+   * so that a mate or a forking check just past the horizon is seen. A game sets it by what it
+   * measured: it pays where checks decide games, and costs more than it finds where they are
+   * rarer.
    */
   readonly quiescenceChecks: boolean;
   /** Whether having no legal move while not in check loses (xiangqi) rather than draws (chess). */

@@ -64,6 +64,14 @@ describe('search', () => {
     expect(mateIn(r.score)).toBe(1);
   });
 
+  it('sees a mate by a chain of quiet checks past the horizon (quiescence checks again while the side keeps checking)', () => {
+    // From a match game: red mates in 3, every move a check. A depth-1 search leaves the mate to
+    // quiescence, which must follow the checks through five plies; with quiet checks at its
+    // first ply only, it scored the position -141.
+    const r = new Search().run(xiangqiFromFen('4ka1r1/4a4/4b2RC/4C3p/1PN3p2/6P2/4cn2P/4B4/4A4/2pK1AB2 w - - 1 33'), { depth: 1 });
+    expect(mateIn(r.score)).toBe(3);
+  });
+
   it('finds a xiangqi mate that rests on stalemate (no legal move loses)', () => {
     // d6d7 leaves the black king no move: d8 is covered by the pawn and e9 by the red king.
     const r = new Search().run(xiangqiFromFen('3k5/9/9/3P5/9/9/9/9/9/4K4 w - - 0 1'), { depth: 4 });
