@@ -15,6 +15,8 @@
 // positions held out) and gives the held-out error before and after, in label units squared.
 // The second candidate is each side's quiet checks at hand: the quiet moves that give check,
 // each safe when the other side cannot move onto the checker's square once it stands there.
+// The evaluation now counts a geometric version of these (`checksAtHand` in
+// src/xiangqi/evaluate.ts), so on a current build its fit shows what is left of them.
 //
 // Another candidate term fits the same frame: compute its features in `featuresOf` and add a
 // `fit` line.

@@ -9,6 +9,8 @@
  * - rook mobility;
  * - trapped and cramped horses;
  * - palace structure: missing advisors and elephants cost more the more attackers face them;
+ * - safe checks at hand: quiet rook, cannon and horse moves that would check the enemy king
+ *   from a square its side cannot take on (the other side's cost more than one's own help);
  *
  * a material imbalance: a quadratic in both sides' piece counts, cached by the position's
  * material signature; and the attack across the river: a quadratic in the counts of each side's
@@ -17,7 +19,7 @@
  * All weights live in evaluate-weights.ts. The function reads the board and piece squares
  * only and allocates nothing; its partial sums live in module variables.
  */
-import { FILE_LEFT, FILE_RIGHT, HORSE_LEG, HORSE_TO, iccsFile, onOwnHalf, RANK_BOTTOM, RANK_TOP } from './geometry.js';
+import { FILE_LEFT, FILE_RIGHT, HORSE_ATTACKER, HORSE_ATTACKER_LEG, HORSE_LEG, HORSE_LEG_BY_STEP, HORSE_TO, iccsFile, onOwnHalf, RANK_BOTTOM, RANK_TOP } from './geometry.js';
 import { FILE_SCAN, RANK_SCAN, SCAN_DOWN_FIRST, SCAN_UP_FIRST } from './lines.js';
 import {
   ATTACK,
@@ -37,6 +39,10 @@ import {
   ROOK_MOBILITY,
   ROOK_MOBILITY_END,
   TEMPO,
+  SAFE_CHECK_MINE,
+  SAFE_CHECK_THEIRS,
+  SAFE_CHECKS_CAP_DOWN,
+  SAFE_CHECKS_CAP_UP,
   THREAT_FULL_UNITS,
 } from './evaluate-weights.js';
 import { ADVISOR, CANNON, ELEPHANT, HORSE, KING, OFF_BOARD, PAWN, ROOK, SIGNATURE_SIDE_BITS, signatureCount, TYPE_OF } from './pieces.js';
@@ -58,6 +64,8 @@ let termMg = 0;
 let termEg = 0;
 let attackMg = 0;
 let attackEg = 0;
+/** The last full evaluation's safe-checks term (side to move's view). */
+let checksTerm = 0;
 
 const ATTACK_CACHE_BITS = 12;
 const attackRiver = new Int32Array(1 << ATTACK_CACHE_BITS);
@@ -275,6 +283,121 @@ function patterns(pos: XiangqiPosition, side: number, sign: number): void {
 
 
 /**
+ * How many of `tag`'s pieces of type `type` can move quietly onto the empty `s` across the
+ * king's line: along `s`'s rank when `s` is on the king's file (`vertical`), else along its
+ * file. Those are the first pieces met from `s` each way (0, 1 or 2).
+ */
+function reachesAcross(pos: XiangqiPosition, s: number, vertical: boolean, tag: number, type: number): number {
+  const b = pos.board;
+  let n = 0;
+  if (vertical) {
+    // s is on the king's file: a piece arriving moves along s's rank.
+    const x = s & 15;
+    const y = s >> 4;
+    const rank = s & 0xf0;
+    const ri = ((x - 3) * 512 + (pos.rankBits[y]! >> 3)) << 2;
+    let c = RANK_SCAN[ri + SCAN_UP_FIRST]!;
+    if (c !== 0) {
+      const pc = b[rank | c]!;
+      if ((pc & tag) !== 0 && TYPE_OF[pc] === type) n++;
+    }
+    c = RANK_SCAN[ri + SCAN_DOWN_FIRST]!;
+    if (c !== 0) {
+      const pc = b[rank | c]!;
+      if ((pc & tag) !== 0 && TYPE_OF[pc] === type) n++;
+    }
+  } else {
+    const x = s & 15;
+    const y = s >> 4;
+    const fi = ((y - 3) * 1024 + (pos.fileBits[x]! >> 3)) << 2;
+    let c = FILE_SCAN[fi + SCAN_UP_FIRST]!;
+    if (c !== 0) {
+      const pc = b[(c << 4) | x]!;
+      if ((pc & tag) !== 0 && TYPE_OF[pc] === type) n++;
+    }
+    c = FILE_SCAN[fi + SCAN_DOWN_FIRST]!;
+    if (c !== 0) {
+      const pc = b[(c << 4) | x]!;
+      if ((pc & tag) !== 0 && TYPE_OF[pc] === type) n++;
+    }
+  }
+  return n;
+}
+
+/**
+ * The quiet checks `side` has at hand, by the moved piece itself: rook and cannon moves onto the
+ * enemy king's file or rank (with nothing between for a rook, over one screen for a cannon) and
+ * horse jumps to a square attacking the king. A check is safe when no defender could move onto
+ * its square as the board stands (pins aside). Discovered checks, pawn checks and checks by the
+ * king are not counted: they are rare, and the count is a feature of the evaluation, not a
+ * move list. Returns safe + 256 * unsafe (one per move, so two rooks reaching one square count
+ * twice). Reads the board only; called with either side to move.
+ */
+export function checksAtHand(pos: XiangqiPosition, side: number): number {
+  const b = pos.board;
+  const ps = pos.pieceSquare;
+  const own = 16 << side;
+  const defender = side ^ 1;
+  const k = ps[32 >> side]!;
+  if (k === 0) return 0;
+  let safe = 0;
+  let unsafe = 0;
+  for (let i = 0; i < 4; i++) {
+    const d = DIRS[i]!;
+    const vertical = i < 2;
+    let s = k + d;
+    while (b[s] === 0) {
+      const n = reachesAcross(pos, s, vertical, own, ROOK);
+      if (n !== 0) {
+        if (pos.attackedBy(s, defender)) unsafe += n;
+        else safe += n;
+      }
+      s += d;
+    }
+    if (b[s] === OFF_BOARD) continue;
+    s += d;
+    while (b[s] === 0) {
+      const n = reachesAcross(pos, s, vertical, own, CANNON);
+      if (n !== 0) {
+        if (pos.attackedBy(s, defender)) unsafe += n;
+        else safe += n;
+      }
+      s += d;
+    }
+  }
+  for (let i = k << 3, e = i + 8; i < e; i++) {
+    const h = HORSE_ATTACKER[i]!;
+    if (h === 0) break;
+    if (b[h] !== 0 || b[HORSE_ATTACKER_LEG[i]!] !== 0) continue;
+    let n = 0;
+    for (let id = own + HORSE_IDS; id < own + HORSE_IDS + 2; id++) {
+      const from = ps[id]!;
+      if (from === 0) continue;
+      const leg = HORSE_LEG_BY_STEP[h - from + 256]!;
+      if (leg !== 0 && b[from + leg] === 0) n++;
+    }
+    if (n !== 0) {
+      if (pos.attackedBy(h, defender)) unsafe += n;
+      else safe += n;
+    }
+  }
+  return safe + 256 * unsafe;
+}
+
+/**
+ * The safe checks at hand, from the side to move's point of view: its own are worth
+ * {@link SAFE_CHECK_MINE} each, the other side's cost {@link SAFE_CHECK_THEIRS}; capped so that
+ * the term stays within what the lazy exit's margin allows for.
+ */
+function safeChecksScore(pos: XiangqiPosition): number {
+  const stm = pos.sideToMove;
+  const mine = checksAtHand(pos, stm) & 255;
+  const theirs = checksAtHand(pos, stm ^ 1) & 255;
+  const score = SAFE_CHECK_MINE * mine - SAFE_CHECK_THEIRS * theirs;
+  return score > SAFE_CHECKS_CAP_UP ? SAFE_CHECKS_CAP_UP : score < -SAFE_CHECKS_CAP_DOWN ? -SAFE_CHECKS_CAP_DOWN : score;
+}
+
+/**
  * The imbalance terms (see {@link IMBALANCE}) of a material signature, red's minus black's,
  * middlegame and endgame. They change only with captures, so they are cached by signature.
  */
@@ -381,6 +504,8 @@ export interface XiangqiEvaluationTerms {
   patterns: number;
   /** The side to move's bonus (added for that side, whichever it is). */
   tempo: number;
+  /** The safe quiet checks at hand, the side to move's less the other side's (side to move's view). */
+  checks: number;
   /** The whole static score, from the side to move's point of view (as `evaluate` gives it). */
   score: number;
 }
@@ -400,6 +525,7 @@ export function evaluationTerms(pos: XiangqiPosition): XiangqiEvaluationTerms {
     attack: blend(attackMg, attackEg, phase),
     patterns: blend(termMg - pieceMg - imbMg[imb]! - attackMg, termEg - pieceEg - imbEg[imb]! - attackEg, phase),
     tempo: TEMPO,
+    checks: checksTerm,
     score,
   };
 }
@@ -415,7 +541,8 @@ function fullScore(pos: XiangqiPosition, phase: number, imb: number): number {
   termEg = pos.endRed - pos.endBlack + imbEg[imb]! + attackEg;
   patterns(pos, 0, 1);
   patterns(pos, 1, -1);
-  return forSideToMove(pos, blend(termMg, termEg, phase));
+  checksTerm = safeChecksScore(pos);
+  return forSideToMove(pos, blend(termMg, termEg, phase)) + checksTerm;
 }
 
 /** A score from red's point of view turned to the side to move's, with its tempo. */
