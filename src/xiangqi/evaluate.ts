@@ -38,11 +38,11 @@ import {
   PIN_TO_ROOK,
   ROOK_MOBILITY,
   ROOK_MOBILITY_END,
-  TEMPO,
   SAFE_CHECK_MINE,
   SAFE_CHECK_THEIRS,
   SAFE_CHECKS_CAP_DOWN,
   SAFE_CHECKS_CAP_UP,
+  TEMPO,
   THREAT_FULL_UNITS,
 } from './evaluate-weights.js';
 import { ADVISOR, CANNON, ELEPHANT, HORSE, KING, OFF_BOARD, PAWN, ROOK, SIGNATURE_SIDE_BITS, signatureCount, TYPE_OF } from './pieces.js';
@@ -345,24 +345,19 @@ export function checksAtHand(pos: XiangqiPosition, side: number): number {
   for (let i = 0; i < 4; i++) {
     const d = DIRS[i]!;
     const vertical = i < 2;
-    let s = k + d;
-    while (b[s] === 0) {
-      const n = reachesAcross(pos, s, vertical, own, ROOK);
+    // Out from the king: rook squares up to the first piece, then cannon squares up to the second.
+    let type = ROOK;
+    for (let s = k + d; b[s] !== OFF_BOARD; s += d) {
+      if (b[s] !== 0) {
+        if (type === CANNON) break;
+        type = CANNON;
+        continue;
+      }
+      const n = reachesAcross(pos, s, vertical, own, type);
       if (n !== 0) {
         if (pos.attackedBy(s, defender)) unsafe += n;
         else safe += n;
       }
-      s += d;
-    }
-    if (b[s] === OFF_BOARD) continue;
-    s += d;
-    while (b[s] === 0) {
-      const n = reachesAcross(pos, s, vertical, own, CANNON);
-      if (n !== 0) {
-        if (pos.attackedBy(s, defender)) unsafe += n;
-        else safe += n;
-      }
-      s += d;
     }
   }
   for (let i = k << 3, e = i + 8; i < e; i++) {
