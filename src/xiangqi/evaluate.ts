@@ -534,10 +534,17 @@ function fullScore(pos: XiangqiPosition, phase: number, imb: number): number {
   attackAcrossRiver(pos.riverSignature, pos.materialSignature);
   termMg = pos.valueRed - pos.valueBlack + imbMg[imb]! + attackMg;
   termEg = pos.endRed - pos.endBlack + imbEg[imb]! + attackEg;
+  const base = forSideToMove(pos, blend(termMg, termEg, phase));
   patterns(pos, 0, 1);
   patterns(pos, 1, -1);
-  checksTerm = safeChecksScore(pos);
-  return forSideToMove(pos, blend(termMg, termEg, phase)) + checksTerm;
+  const withPatterns = forSideToMove(pos, blend(termMg, termEg, phase));
+  // The checks never take the score further than LAZY_MARGIN - 1 from the lazy exit's base
+  // (nor push against the patterns): the lazy answer must stay on the right side of the window.
+  const room = LAZY_MARGIN - 1 - Math.abs(withPatterns - base);
+  const checks = safeChecksScore(pos);
+  const sign = withPatterns >= base ? 1 : -1;
+  checksTerm = checks * sign > room ? (room > 0 ? room * sign : 0) : checks;
+  return withPatterns + checksTerm;
 }
 
 /** A score from red's point of view turned to the side to move's, with its tempo. */

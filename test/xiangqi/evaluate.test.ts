@@ -153,6 +153,16 @@ describe('xiangqi evaluation', () => {
     );
   });
 
+  it('keeps the lazy answer on the right side where the patterns and the checks at hand together are largest', () => {
+    // The playout where the property above once found the full score 201 from the lazy base
+    // (the checks at hand on top of the patterns); the checks now stop short of the margin.
+    randomPlayout(positionFromFen(START_FEN), 999992342, 80, (p) => {
+      const pos = p as XiangqiPosition;
+      const fresh = evaluateFresh(pos);
+      for (const alpha of [0, fresh - 150, fresh + 150]) expectLazyOnTheRightSide(pos.evaluate(alpha, alpha + 1), fresh, alpha, 1, LAZY_MARGIN);
+    });
+  });
+
   it('counts the quiet checks each side has at hand, safe and unsafe, as the generator defines them', () => {
     let safe = 0;
     let unsafe = 0;
