@@ -40,8 +40,9 @@ export const TEMPO = 31;
 export const SAFE_CHECK_MINE = 25;
 export const SAFE_CHECK_THEIRS = 34;
 /**
- * The term's bounds, about two checks either way: with them the pattern terms and this one stay
- * within {@link LAZY_MARGIN} (the evaluation's lazy-answer property test holds).
+ * The term's bounds, about two checks either way. On top of the patterns it is also stopped at
+ * {@link LAZY_MARGIN} - 1 from the lazy exit's base (see fullScore in evaluate.ts), so that a
+ * lazy answer is always on the right side of the window.
  */
 export const SAFE_CHECKS_CAP_UP = 50;
 export const SAFE_CHECKS_CAP_DOWN = 70;
