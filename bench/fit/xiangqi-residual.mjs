@@ -77,7 +77,7 @@ function checksOf(pos) {
 }
 
 /** Both sides' quiet checks at hand (the other side's with the turn passed). */
-function checksAtHand(pos) {
+function quietChecksOfBoth(pos) {
   const mine = checksOf(pos);
   pos.makeNull();
   const theirs = checksOf(pos);
@@ -90,7 +90,7 @@ for (const line of readFileSync(input, 'utf8').trim().split('\n')) {
   const r = JSON.parse(line);
   if (Math.abs(r.score) > 1000) continue;
   const pos = new Xiangqi(r.fen).position;
-  data.push({ label: r.stm === 0 ? r.score : -r.score, ours: pos.evaluate(-30000, 30000), mg: r.phase / 16, ...featuresOf(pos), ...checksAtHand(pos) });
+  data.push({ label: r.stm === 0 ? r.score : -r.score, ours: pos.evaluate(-30000, 30000), mg: r.phase / 16, ...featuresOf(pos), ...quietChecksOfBoth(pos) });
 }
 let sxy = 0;
 let sxx = 0;

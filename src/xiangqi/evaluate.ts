@@ -288,40 +288,27 @@ function patterns(pos: XiangqiPosition, side: number, sign: number): void {
  * file. Those are the first pieces met from `s` each way (0, 1 or 2).
  */
 function reachesAcross(pos: XiangqiPosition, s: number, vertical: boolean, tag: number, type: number): number {
-  const b = pos.board;
-  let n = 0;
+  const x = s & 15;
+  const y = s >> 4;
+  let near: number;
+  let far: number;
   if (vertical) {
     // s is on the king's file: a piece arriving moves along s's rank.
-    const x = s & 15;
-    const y = s >> 4;
-    const rank = s & 0xf0;
     const ri = ((x - 3) * 512 + (pos.rankBits[y]! >> 3)) << 2;
-    let c = RANK_SCAN[ri + SCAN_UP_FIRST]!;
-    if (c !== 0) {
-      const pc = b[rank | c]!;
-      if ((pc & tag) !== 0 && TYPE_OF[pc] === type) n++;
-    }
-    c = RANK_SCAN[ri + SCAN_DOWN_FIRST]!;
-    if (c !== 0) {
-      const pc = b[rank | c]!;
-      if ((pc & tag) !== 0 && TYPE_OF[pc] === type) n++;
-    }
+    near = (s & 0xf0) | RANK_SCAN[ri + SCAN_UP_FIRST]!;
+    far = (s & 0xf0) | RANK_SCAN[ri + SCAN_DOWN_FIRST]!;
   } else {
-    const x = s & 15;
-    const y = s >> 4;
     const fi = ((y - 3) * 1024 + (pos.fileBits[x]! >> 3)) << 2;
-    let c = FILE_SCAN[fi + SCAN_UP_FIRST]!;
-    if (c !== 0) {
-      const pc = b[(c << 4) | x]!;
-      if ((pc & tag) !== 0 && TYPE_OF[pc] === type) n++;
-    }
-    c = FILE_SCAN[fi + SCAN_DOWN_FIRST]!;
-    if (c !== 0) {
-      const pc = b[(c << 4) | x]!;
-      if ((pc & tag) !== 0 && TYPE_OF[pc] === type) n++;
-    }
+    near = (FILE_SCAN[fi + SCAN_UP_FIRST]! << 4) | x;
+    far = (FILE_SCAN[fi + SCAN_DOWN_FIRST]! << 4) | x;
   }
-  return n;
+  // A scan's 0 (no piece that way) gives an off-board square, which holds no side's piece.
+  return pieceOf(pos.board[near]!, tag, type) + pieceOf(pos.board[far]!, tag, type);
+}
+
+/** 1 if `pc` is one of `tag`'s pieces of type `type`, else 0. */
+function pieceOf(pc: number, tag: number, type: number): number {
+  return (pc & tag) !== 0 && TYPE_OF[pc] === type ? 1 : 0;
 }
 
 /**
@@ -538,13 +525,14 @@ function fullScore(pos: XiangqiPosition, phase: number, imb: number): number {
   patterns(pos, 0, 1);
   patterns(pos, 1, -1);
   const withPatterns = forSideToMove(pos, blend(termMg, termEg, phase));
-  // The checks never take the score further than LAZY_MARGIN - 1 from the lazy exit's base
-  // (nor push against the patterns): the lazy answer must stay on the right side of the window.
-  const room = LAZY_MARGIN - 1 - Math.abs(withPatterns - base);
-  const checks = safeChecksScore(pos);
-  const sign = withPatterns >= base ? 1 : -1;
-  checksTerm = checks * sign > room ? (room > 0 ? room * sign : 0) : checks;
-  return withPatterns + checksTerm;
+  // The checks never take the score further than LAZY_MARGIN - 1 from the lazy exit's base,
+  // nor further out than the patterns already did: the lazy answer must stay on the right
+  // side of the window.
+  const low = Math.min(withPatterns, base - LAZY_MARGIN + 1);
+  const high = Math.max(withPatterns, base + LAZY_MARGIN - 1);
+  const score = Math.min(high, Math.max(low, withPatterns + safeChecksScore(pos)));
+  checksTerm = score - withPatterns;
+  return score;
 }
 
 /** A score from red's point of view turned to the side to move's, with its tempo. */
