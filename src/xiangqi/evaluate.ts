@@ -282,33 +282,18 @@ function patterns(pos: XiangqiPosition, side: number, sign: number): void {
 }
 
 
-/**
- * How many of `tag`'s pieces of type `type` can move quietly onto the empty `s` across the
- * king's line: along `s`'s rank when `s` is on the king's file (`vertical`), else along its
- * file. Those are the first pieces met from `s` each way (0, 1 or 2).
- */
-function reachesAcross(pos: XiangqiPosition, s: number, vertical: boolean, tag: number, type: number): number {
-  const x = s & 15;
-  const y = s >> 4;
-  let near: number;
-  let far: number;
-  if (vertical) {
-    // s is on the king's file: a piece arriving moves along s's rank.
-    const ri = ((x - 3) * 512 + (pos.rankBits[y]! >> 3)) << 2;
-    near = (s & 0xf0) | RANK_SCAN[ri + SCAN_UP_FIRST]!;
-    far = (s & 0xf0) | RANK_SCAN[ri + SCAN_DOWN_FIRST]!;
-  } else {
-    const fi = ((y - 3) * 1024 + (pos.fileBits[x]! >> 3)) << 2;
-    near = (FILE_SCAN[fi + SCAN_UP_FIRST]! << 4) | x;
-    far = (FILE_SCAN[fi + SCAN_DOWN_FIRST]! << 4) | x;
-  }
-  // A scan's 0 (no piece that way) gives an off-board square, which holds no side's piece.
-  return pieceOf(pos.board[near]!, tag, type) + pieceOf(pos.board[far]!, tag, type);
+/** The bits of a line's occupancy strictly between positions `a` and `b` (which differ). */
+function between(bits: number, a: number, b: number): number {
+  return a < b ? bits & ((1 << b) - (2 << a)) : bits & ((1 << a) - (2 << b));
 }
 
-/** 1 if `pc` is one of `tag`'s pieces of type `type`, else 0. */
-function pieceOf(pc: number, tag: number, type: number): number {
-  return (pc & tag) !== 0 && TYPE_OF[pc] === type ? 1 : 0;
+/**
+ * How many pieces (0, 1, or 2 for "two or more") a line's occupancy holds strictly between
+ * positions `a` and `b`.
+ */
+function countBetween(bits: number, a: number, b: number): number {
+  const m = between(bits, a, b);
+  return m === 0 ? 0 : (m & (m - 1)) === 0 ? 1 : 2;
 }
 
 /**
@@ -319,6 +304,12 @@ function pieceOf(pc: number, tag: number, type: number): number {
  * king are not counted: they are rare, and the count is a feature of the evaluation, not a
  * move list. Returns safe + 256 * unsafe (one per move, so two rooks reaching one square count
  * twice). Reads the board only; called with either side to move.
+ *
+ * A rook or cannon off the king's lines can reach them at two squares only: where its rank
+ * crosses the king's file and where its file crosses the king's rank. Each is a check if it is
+ * empty, the way there is clear, and the king's line between it and the king holds no piece
+ * (rook) or exactly one (cannon); the occupancy bits answer each test with a mask. A piece
+ * already on one of the king's lines cannot check by moving along it.
  */
 export function checksAtHand(pos: XiangqiPosition, side: number): number {
   const b = pos.board;
@@ -327,24 +318,30 @@ export function checksAtHand(pos: XiangqiPosition, side: number): number {
   const defender = side ^ 1;
   const k = ps[32 >> side]!;
   if (k === 0) return 0;
+  const kx = k & 15;
+  const ky = k >> 4;
+  const kingFile = pos.fileBits[kx]!;
+  const kingRank = pos.rankBits[ky]!;
   let safe = 0;
   let unsafe = 0;
-  for (let i = 0; i < 4; i++) {
-    const d = DIRS[i]!;
-    const vertical = i < 2;
-    // Out from the king: rook squares up to the first piece, then cannon squares up to the second.
-    let type = ROOK;
-    for (let s = k + d; b[s] !== OFF_BOARD; s += d) {
-      if (b[s] !== 0) {
-        if (type === CANNON) break;
-        type = CANNON;
-        continue;
-      }
-      const n = reachesAcross(pos, s, vertical, own, type);
-      if (n !== 0) {
-        if (pos.attackedBy(s, defender)) unsafe += n;
-        else safe += n;
-      }
+  for (let id = own + ROOK_IDS; id < own + CANNON_IDS + 2; id++) {
+    const p = ps[id]!;
+    if (p === 0) continue;
+    const px = p & 15;
+    const py = p >> 4;
+    if (px === kx || py === ky) continue;
+    const screens = id < own + CANNON_IDS ? 0 : 1;
+    // Along its rank to the king's file.
+    let s = (py << 4) | kx;
+    if (b[s] === 0 && between(pos.rankBits[py]!, px, kx) === 0 && countBetween(kingFile, py, ky) === screens) {
+      if (pos.attackedBy(s, defender)) unsafe++;
+      else safe++;
+    }
+    // Along its file to the king's rank.
+    s = (ky << 4) | px;
+    if (b[s] === 0 && between(pos.fileBits[px]!, py, ky) === 0 && countBetween(kingRank, px, kx) === screens) {
+      if (pos.attackedBy(s, defender)) unsafe++;
+      else safe++;
     }
   }
   for (let i = k << 3, e = i + 8; i < e; i++) {
