@@ -193,6 +193,20 @@ function emptyAlongLines(pos: XiangqiPosition, sq: number): number {
   );
 }
 
+/** The bits of a line's occupancy strictly between positions `a` and `b` (which differ). */
+function between(bits: number, a: number, b: number): number {
+  return a < b ? bits & ((1 << b) - (2 << a)) : bits & ((1 << a) - (2 << b));
+}
+
+/**
+ * How many pieces (0, 1, or 2 for "two or more") a line's occupancy holds strictly between
+ * positions `a` and `b`.
+ */
+function countBetween(bits: number, a: number, b: number): number {
+  const m = between(bits, a, b);
+  return m === 0 ? 0 : (m & (m - 1)) === 0 ? 1 : 2;
+}
+
 /** Adds side `side`'s pattern terms (as the attacker) into termMg / termEg, with sign `sign`. */
 function patterns(pos: XiangqiPosition, side: number, sign: number): void {
   const b = pos.board;
@@ -211,15 +225,12 @@ function patterns(pos: XiangqiPosition, side: number, sign: number): void {
     const sq = ps[id]!;
     if (sq === 0) continue;
     if ((sq & 15) === (kingSq & 15)) {
-      const d = kingSq > sq ? 16 : -16;
-      let between = 0;
-      for (let s = sq + d; s !== kingSq; s += d) if (b[s] !== 0) between++;
-      threat += between === 0 ? HOLLOW_CANNON : between === 1 ? CENTRAL_CANNON : between === 2 ? CANNON_TWO_SCREENS : 0;
+      const m = between(pos.fileBits[sq & 15]!, sq >> 4, kingSq >> 4);
+      // No screen, one, two (m less its lowest bit is then a single bit), or more.
+      const rest = m & (m - 1);
+      threat += m === 0 ? HOLLOW_CANNON : rest === 0 ? CENTRAL_CANNON : (rest & (rest - 1)) === 0 ? CANNON_TWO_SCREENS : 0;
     } else if (sq >> 4 === kingSq >> 4 && !onOwnHalf(kingSq, side) && (kingSq >> 4 === 3 || kingSq >> 4 === 12)) {
-      const d = kingSq > sq ? 1 : -1;
-      let between = 0;
-      for (let s = sq + d; s !== kingSq; s += d) if (b[s] !== 0) between++;
-      if (between === 1) threat += BOTTOM_CANNON;
+      if (countBetween(pos.rankBits[sq >> 4]!, sq & 15, kingSq & 15) === 1) threat += BOTTOM_CANNON;
     }
     const rays = pinRays(sq, kingSq, ps, opp);
     for (let k = 0; k < 4; k++) {
@@ -281,20 +292,6 @@ function patterns(pos: XiangqiPosition, side: number, sign: number): void {
   termEg += sign * eg;
 }
 
-
-/** The bits of a line's occupancy strictly between positions `a` and `b` (which differ). */
-function between(bits: number, a: number, b: number): number {
-  return a < b ? bits & ((1 << b) - (2 << a)) : bits & ((1 << a) - (2 << b));
-}
-
-/**
- * How many pieces (0, 1, or 2 for "two or more") a line's occupancy holds strictly between
- * positions `a` and `b`.
- */
-function countBetween(bits: number, a: number, b: number): number {
-  const m = between(bits, a, b);
-  return m === 0 ? 0 : (m & (m - 1)) === 0 ? 1 : 2;
-}
 
 /**
  * The quiet checks `side` has at hand, by the moved piece itself: rook and cannon moves onto the

@@ -236,6 +236,25 @@ describe('xiangqi evaluation', () => {
     expect(full(hollow) - full(screened)).toBeLessThan(-30);
   });
 
+  it('a cannon on the king\'s file threatens less with each screen between, and nothing over three', () => {
+    // Red's own elephant and pawns are the screens, so no pin and no attack count changes;
+    // black has no attackers, so the elephant's absence costs red's palace nothing.
+    const onFile = (r4: string, r3: string, r2: string) => positionFromFen(`2bakab2/9/9/9/9/${r4}/${r3}/${r2}/4C4/RN1K3NR b - - 0 1`);
+    const [none, one, two, three] = [onFile('9', '9', '9'), onFile('9', '9', '4B4'), onFile('9', '4P4', '4B4'), onFile('4P4', '4P4', '4B4')].map(patternPart);
+    expect(none!).toBeGreaterThan(one!);
+    expect(one!).toBeGreaterThan(two!);
+    expect(two!).toBeGreaterThan(three!);
+  });
+
+  it('a bottom cannon counts with exactly one piece between it and the king along the back rank', () => {
+    const board = (r9: string, r8: string) => patternPart(positionFromFen(`${r9}/${r8}/9/9/9/9/9/9/9/RN1K3NR b - - 0 1`));
+    // One screen (the advisor on d9) against the same cannon one rank down.
+    expect(board('1C1ak4', '9')).toBeGreaterThan(board('3ak4', '1C7'));
+    // No screen (the advisor on e8), or two (red's own pawns, so no pin either): nothing.
+    expect(board('1C2k4', '4a4')).toBe(board('4k4', '1C2a4'));
+    expect(board('1CPPk4', '9')).toBe(board('2PPk4', '1C7'));
+  });
+
   it('a horse with nowhere to go is penalised', () => {
     // Red's left horse boxed in on its corner by its own pieces versus the same horse free.
     // Boxed: the rook on a1 blocks the leg towards b2 and the cannon on b0 the square c1.
