@@ -199,12 +199,15 @@ function between(bits: number, a: number, b: number): number {
 }
 
 /**
- * How many pieces (0, 1, or 2 for "two or more") a line's occupancy holds strictly between
- * positions `a` and `b`.
+ * How many pieces a line's occupancy holds strictly between positions `a` and `b`: 0, 1, 2, or
+ * 3 for three or more (each `m & (m - 1)` clears the lowest bit).
  */
 function countBetween(bits: number, a: number, b: number): number {
-  const m = between(bits, a, b);
-  return m === 0 ? 0 : (m & (m - 1)) === 0 ? 1 : 2;
+  let m = between(bits, a, b);
+  if (m === 0) return 0;
+  m &= m - 1;
+  if (m === 0) return 1;
+  return (m & (m - 1)) === 0 ? 2 : 3;
 }
 
 /** Adds side `side`'s pattern terms (as the attacker) into termMg / termEg, with sign `sign`. */
@@ -225,10 +228,8 @@ function patterns(pos: XiangqiPosition, side: number, sign: number): void {
     const sq = ps[id]!;
     if (sq === 0) continue;
     if ((sq & 15) === (kingSq & 15)) {
-      const m = between(pos.fileBits[sq & 15]!, sq >> 4, kingSq >> 4);
-      // No screen, one, two (m less its lowest bit is then a single bit), or more.
-      const rest = m & (m - 1);
-      threat += m === 0 ? HOLLOW_CANNON : rest === 0 ? CENTRAL_CANNON : (rest & (rest - 1)) === 0 ? CANNON_TWO_SCREENS : 0;
+      const screens = countBetween(pos.fileBits[sq & 15]!, sq >> 4, kingSq >> 4);
+      threat += screens === 0 ? HOLLOW_CANNON : screens === 1 ? CENTRAL_CANNON : screens === 2 ? CANNON_TWO_SCREENS : 0;
     } else if (sq >> 4 === kingSq >> 4 && !onOwnHalf(kingSq, side) && (kingSq >> 4 === 3 || kingSq >> 4 === 12)) {
       if (countBetween(pos.rankBits[sq >> 4]!, sq & 15, kingSq & 15) === 1) threat += BOTTOM_CANNON;
     }
@@ -291,7 +292,6 @@ function patterns(pos: XiangqiPosition, side: number, sign: number): void {
   termMg += sign * mg;
   termEg += sign * eg;
 }
-
 
 /**
  * The quiet checks `side` has at hand, by the moved piece itself: rook and cannon moves onto the
