@@ -20,7 +20,7 @@
  * only and allocates nothing; its partial sums live in module variables.
  */
 import { FILE_LEFT, FILE_RIGHT, HORSE_ATTACKER, HORSE_ATTACKER_LEG, HORSE_LEG, HORSE_LEG_BY_STEP, HORSE_TO, iccsFile, onOwnHalf, RANK_BOTTOM, RANK_TOP } from './geometry.js';
-import { FILE_SCAN, RANK_SCAN, SCAN_DOWN_FIRST, SCAN_UP_FIRST } from './lines.js';
+import { between, countBetween, FILE_SCAN, RANK_SCAN, SCAN_DOWN_FIRST, SCAN_UP_FIRST } from './lines.js';
 import {
   ATTACK,
   BOTTOM_CANNON,
@@ -191,23 +191,6 @@ function emptyAlongLines(pos: XiangqiPosition, sq: number): number {
     (down === 0 ? RANK_BOTTOM - y : down - y - 1) +
     (up === 0 ? y - RANK_TOP : y - up - 1)
   );
-}
-
-/** The bits of a line's occupancy strictly between positions `a` and `b` (which differ). */
-function between(bits: number, a: number, b: number): number {
-  return a < b ? bits & ((1 << b) - (2 << a)) : bits & ((1 << a) - (2 << b));
-}
-
-/**
- * How many pieces a line's occupancy holds strictly between positions `a` and `b`: 0, 1, 2, or
- * 3 for three or more (each `m & (m - 1)` clears the lowest bit).
- */
-function countBetween(bits: number, a: number, b: number): number {
-  let m = between(bits, a, b);
-  if (m === 0) return 0;
-  m &= m - 1;
-  if (m === 0) return 1;
-  return (m & (m - 1)) === 0 ? 2 : 3;
 }
 
 /** Adds side `side`'s pattern terms (as the attacker) into termMg / termEg, with sign `sign`. */

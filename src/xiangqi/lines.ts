@@ -19,6 +19,23 @@ export const SCAN_UP_SECOND = 1;
 export const SCAN_DOWN_FIRST = 2;
 export const SCAN_DOWN_SECOND = 3;
 
+/** The bits of a line's occupancy strictly between positions `a` and `b` (which differ). */
+export function between(bits: number, a: number, b: number): number {
+  return a < b ? bits & ((1 << b) - (2 << a)) : bits & ((1 << a) - (2 << b));
+}
+
+/**
+ * How many pieces a line's occupancy holds strictly between positions `a` and `b`: 0, 1, 2, or
+ * 3 for three or more (each `m & (m - 1)` clears the lowest bit).
+ */
+export function countBetween(bits: number, a: number, b: number): number {
+  let m = between(bits, a, b);
+  if (m === 0) return 0;
+  m &= m - 1;
+  if (m === 0) return 1;
+  return (m & (m - 1)) === 0 ? 2 : 3;
+}
+
 const RANK_POINTS = FILE_RIGHT - FILE_LEFT + 1; // 9
 const FILE_POINTS = RANK_BOTTOM - RANK_TOP + 1; // 10
 

@@ -28,7 +28,7 @@ import {
   PAWN_TO,
 } from './geometry.js';
 import { evaluateXiangqi, evaluationTerms, type XiangqiEvaluationTerms } from './evaluate.js';
-import { FILE_SCAN, RANK_SCAN, SCAN_DOWN_FIRST, SCAN_UP_FIRST } from './lines.js';
+import { countBetween, FILE_SCAN, RANK_SCAN, SCAN_DOWN_FIRST, SCAN_UP_FIRST } from './lines.js';
 import { MATERIAL, PHASE_WEIGHT, PST, PST_END } from './evaluate-weights.js';
 import { ADVISOR, CANNON, ELEPHANT, HORSE, KING, OFF_BOARD, PAWN, ROOK, SIGNATURE_UNIT, TYPE_OF } from './pieces.js';
 import { KEY, LOCK0, LOCK1, PLAYER_KEY, PLAYER_LOCK0, PLAYER_LOCK1 } from './zobrist.js';
@@ -585,14 +585,12 @@ export class XiangqiPosition implements GamePosition {
         return false;
       default: {
         // A rook or a cannon: along a rank or a file, over no piece (a cannon's capture: one).
-        let step: number;
-        if (((from ^ to) & 0xf0) === 0) step = to > from ? 1 : -1;
-        else if (((from ^ to) & 15) === 0) step = to > from ? 16 : -16;
+        let screens: number;
+        if (((from ^ to) & 0xf0) === 0) screens = countBetween(this.rankBits[from >> 4]!, from & 15, to & 15);
+        else if (((from ^ to) & 15) === 0) screens = countBetween(this.fileBits[from & 15]!, from >> 4, to >> 4);
         else return false;
-        let between = 0;
-        for (let s = from + step; s !== to; s += step) if (b[s] !== 0) between++;
-        if (TYPE_OF[id] === ROOK || b[to] === 0) return between === 0;
-        return between === 1;
+        if (TYPE_OF[id] === ROOK || b[to] === 0) return screens === 0;
+        return screens === 1;
       }
     }
   }
