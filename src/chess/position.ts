@@ -626,6 +626,20 @@ export class ChessPosition implements GamePosition {
   }
 
   /**
+   * {@link GamePosition.generateQuiets}: the generated moves less captures and promotions (the
+   * quiet stage is a small share of chess's work, so it is sifted rather than generated apart).
+   */
+  generateQuiets(buf: Int32Array, from: number): number {
+    const end = this.generate(buf, from, false);
+    let n = from;
+    for (let i = from; i < end; i++) {
+      const m = buf[i]!;
+      if (this.captureScore(m) === 0) buf[n++] = m;
+    }
+    return n;
+  }
+
+  /**
    * {@link GamePosition.generateCheckCandidates}: the generated moves, less captures,
    * promotions and what {@link harmlessQuiet} clears (chess has few quiet moves to sift). The
    * chess search does not ask for them (see {@link quiescenceChecks}); the seam's contract

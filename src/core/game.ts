@@ -21,6 +21,12 @@ export interface GamePosition {
    */
   generate(buf: Int32Array, from: number, capturesOnly: boolean): number;
   /**
+   * Writes from `from` the quiet moves: those {@link generate} lists (without `capturesOnly`)
+   * whose {@link captureScore} is 0, in its order. Returns the end. The search's quiet stage
+   * comes after the captures were searched, so it asks for these alone.
+   */
+  generateQuiets(buf: Int32Array, from: number): number;
+  /**
    * Whether `move` is one that {@link generate} would produce here. The search asks before it
    * tries a move from the transposition table ahead of generating any (the table may hold a
    * move of another position whose key collided).

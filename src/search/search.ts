@@ -749,11 +749,11 @@ export class Search {
     const k1 = this.listedQuiets[ply * 3]!;
     const k2 = this.listedQuiets[ply * 3 + 1]!;
     const counter = this.listedQuiets[ply * 3 + 2]!;
-    const generatedEnd = pos.generate(mv, at, false);
+    const generatedEnd = pos.generateQuiets(mv, at);
     let w = at;
     for (let k = at; k < generatedEnd; k++) {
       const m = mv[k]!;
-      if (m === tried || m === k1 || m === k2 || m === counter || pos.captureScore(m) !== 0) continue;
+      if (m === tried || m === k1 || m === k2 || m === counter) continue;
       mv[w] = m;
       ord[w++] = this.history[m & 0xffff]!;
     }

@@ -428,15 +428,14 @@ cacheScore.fill(0x7fffffff);
  */
 export function evaluateXiangqi(pos: XiangqiPosition, alpha: number, beta: number): number {
   const phase = Math.min(pos.phase, PHASE_TOTAL);
-  const imb = imbalanceSlot(pos.materialSignature);
-  attackAcrossRiver(pos.riverSignature, pos.materialSignature);
-  const base = forSideToMove(pos, blend(pos.valueRed - pos.valueBlack + imbMg[imb]! + attackMg, pos.endRed - pos.endBlack + imbEg[imb]! + attackEg, phase));
+  materialTerms(pos);
+  const base = forSideToMove(pos, blend(pos.valueRed - pos.valueBlack + materialMg, pos.endRed - pos.endBlack + materialEg, phase));
   // The lazy exit comes before the cache, so that the answer never depends on what earlier
   // searches left in it (searches stay deterministic).
   if (base - LAZY_MARGIN >= beta || base + LAZY_MARGIN <= alpha) return base;
   const slot = pos.keyLo & CACHE_MASK;
   if (cacheKey[slot] === pos.keyLo && cacheLock[slot] === pos.keyHi && cacheScore[slot] !== 0x7fffffff) return cacheScore[slot]!;
-  const score = fullScore(pos, phase, imb);
+  const score = fullScore(pos, phase);
   cacheKey[slot] = pos.keyLo;
   cacheLock[slot] = pos.keyHi;
   cacheScore[slot] = score;
@@ -445,7 +444,29 @@ export function evaluateXiangqi(pos: XiangqiPosition, alpha: number, beta: numbe
 
 /** {@link evaluateXiangqi} without the cache or the lazy exit. */
 export function evaluateFresh(pos: XiangqiPosition): number {
-  return fullScore(pos, Math.min(pos.phase, PHASE_TOTAL), imbalanceSlot(pos.materialSignature));
+  materialTerms(pos);
+  return fullScore(pos, Math.min(pos.phase, PHASE_TOTAL));
+}
+
+// The imbalance plus the attack across the river (middlegame, endgame) of the material and
+// river signatures last seen. Most evaluations follow a quiet move, which changes neither, so
+// one remembered pair answers them before the two caches' hashing is needed.
+let lastMaterial = -1;
+let lastRiver = -1;
+let materialMg = 0;
+let materialEg = 0;
+
+/** Sets materialMg / materialEg for `pos` (see above). */
+function materialTerms(pos: XiangqiPosition): void {
+  const material = pos.materialSignature;
+  const river = pos.riverSignature;
+  if (material === lastMaterial && river === lastRiver) return;
+  const imb = imbalanceSlot(material);
+  attackAcrossRiver(river, material);
+  materialMg = imbMg[imb]! + attackMg;
+  materialEg = imbEg[imb]! + attackEg;
+  lastMaterial = material;
+  lastRiver = river;
 }
 
 /**
@@ -472,17 +493,19 @@ export interface XiangqiEvaluationTerms {
 /** {@link XiangqiEvaluationTerms} of `pos`. */
 export function evaluationTerms(pos: XiangqiPosition): XiangqiEvaluationTerms {
   const phase = Math.min(pos.phase, PHASE_TOTAL);
-  const imb = imbalanceSlot(pos.materialSignature);
-  const score = fullScore(pos, phase, imb);
-  // fullScore leaves its sums in termMg / termEg: what is not piece-square, imbalance or attack
+  materialTerms(pos);
+  const score = fullScore(pos, phase);
+  // fullScore leaves its sums in termMg / termEg: what is not piece-square or material terms
   // there is the patterns' part.
   const pieceMg = pos.valueRed - pos.valueBlack;
   const pieceEg = pos.endRed - pos.endBlack;
+  const imb = imbalanceSlot(pos.materialSignature);
+  attackAcrossRiver(pos.riverSignature, pos.materialSignature);
   return {
     pieceSquare: blend(pieceMg, pieceEg, phase),
     imbalance: blend(imbMg[imb]!, imbEg[imb]!, phase),
     attack: blend(attackMg, attackEg, phase),
-    patterns: blend(termMg - pieceMg - imbMg[imb]! - attackMg, termEg - pieceEg - imbEg[imb]! - attackEg, phase),
+    patterns: blend(termMg - pieceMg - materialMg, termEg - pieceEg - materialEg, phase),
     tempo: TEMPO,
     checks: checksTerm,
     score,
@@ -490,14 +513,13 @@ export function evaluationTerms(pos: XiangqiPosition): XiangqiEvaluationTerms {
 }
 
 /**
- * Piece-square sums, imbalance (cache slot `imb`, from {@link imbalanceSlot}), the attack and
- * both sides' patterns, blended by `phase`; the unblended sums are left in termMg / termEg (and
- * the attack's in attackMg / attackEg).
+ * Piece-square sums, the material terms (from {@link materialTerms}, which must have been
+ * called for `pos`) and both sides' patterns, blended by `phase`; the unblended sums are left in
+ * termMg / termEg.
  */
-function fullScore(pos: XiangqiPosition, phase: number, imb: number): number {
-  attackAcrossRiver(pos.riverSignature, pos.materialSignature);
-  termMg = pos.valueRed - pos.valueBlack + imbMg[imb]! + attackMg;
-  termEg = pos.endRed - pos.endBlack + imbEg[imb]! + attackEg;
+function fullScore(pos: XiangqiPosition, phase: number): number {
+  termMg = pos.valueRed - pos.valueBlack + materialMg;
+  termEg = pos.endRed - pos.endBlack + materialEg;
   const base = forSideToMove(pos, blend(termMg, termEg, phase));
   patterns(pos, 0, 1);
   patterns(pos, 1, -1);

@@ -36,6 +36,11 @@ import { KEY, LOCK0, LOCK1, PLAYER_KEY, PLAYER_LOCK0, PLAYER_LOCK1 } from './zob
 /** Check status cached per history entry: not known yet. */
 const CHECK_UNKNOWN = 2;
 
+// What generateKind lists.
+const GEN_ALL = 0;
+const GEN_CAPTURES = 1;
+const GEN_QUIETS = 2;
+
 /** The first horse's id offset within a side (see pieces.ts). */
 const HORSE_ID = 5;
 
@@ -663,7 +668,7 @@ export class XiangqiPosition implements GamePosition {
     const side = this.sideToMove;
     const self = 16 << side;
     // harmlessQuiet clears nothing in check: every quiet move.
-    if (this.inCheck()) return this.quietOnly(buf, start, this.generate(buf, start, false));
+    if (this.inCheck()) return this.generateQuiets(buf, start);
     const king = ps[32 >> side]!;
     let n = start;
     let sq = ps[self]!;
@@ -700,7 +705,7 @@ export class XiangqiPosition implements GamePosition {
       if (sq === 0) continue;
       if (touchesKing(sq, king)) {
         // Every quiet move of the slide, in its order.
-        n = this.quietOnly(buf, n, this.slide(buf, n, sq, self, false, id >= self + 9));
+        n = this.slide(buf, n, sq, self, GEN_QUIETS, id >= self + 9);
         continue;
       }
       // Off the king's lines: only where its own file meets the king's rank (the slide lists
@@ -738,14 +743,6 @@ export class XiangqiPosition implements GamePosition {
       if (!this.harmlessQuiet(m)) buf[w++] = m;
     }
     return w;
-  }
-
-  /** Drops the captures from buf[from, end), keeping the order; returns the new end. */
-  private quietOnly(buf: Int32Array, from: number, end: number): number {
-    const b = this.board;
-    let n = from;
-    for (let i = from; i < end; i++) if (b[(buf[i]! >>> 8) & 0xff] === 0) buf[n++] = buf[i]!;
-    return n;
   }
 
   /**
@@ -915,14 +912,24 @@ export class XiangqiPosition implements GamePosition {
    * the end index. With `capturesOnly`, only captures.
    */
   generate(buf: Int32Array, start: number, capturesOnly: boolean): number {
+    return this.generateKind(buf, start, capturesOnly ? GEN_CAPTURES : GEN_ALL);
+  }
+
+  /** {@link GamePosition.generateQuiets}: {@link generate}'s moves onto empty points, in its order. */
+  generateQuiets(buf: Int32Array, start: number): number {
+    return this.generateKind(buf, start, GEN_QUIETS);
+  }
+
+  /** {@link generate} for one kind of move: all, captures only, or quiet moves only. */
+  private generateKind(buf: Int32Array, start: number, kind: number): number {
     const b = this.board;
     const ps = this.pieceSquare;
     const side = this.sideToMove;
     const self = 16 << side;
-    // A target is acceptable if it holds neither an own piece nor the edge; with capturesOnly
-    // it must also hold an enemy piece.
-    const reject = self | OFF_BOARD;
-    const need = capturesOnly ? 32 >> side : 0;
+    // A target is acceptable if it holds neither an own piece nor the edge; for captures it
+    // must also hold an enemy piece, for quiet moves no piece at all.
+    const reject = kind === GEN_QUIETS ? self | OFF_BOARD | (32 >> side) : self | OFF_BOARD;
+    const need = kind === GEN_CAPTURES ? 32 >> side : 0;
     let n = start;
 
     // King, advisors, elephants, horses, pawns: table-driven steps.
@@ -967,11 +974,11 @@ export class XiangqiPosition implements GamePosition {
     }
     for (let id = self + 7; id <= self + 8; id++) {
       sq = ps[id]!;
-      if (sq !== 0) n = this.slide(buf, n, sq, self, capturesOnly, false);
+      if (sq !== 0) n = this.slide(buf, n, sq, self, kind, false);
     }
     for (let id = self + 9; id <= self + 10; id++) {
       sq = ps[id]!;
-      if (sq !== 0) n = this.slide(buf, n, sq, self, capturesOnly, true);
+      if (sq !== 0) n = this.slide(buf, n, sq, self, kind, true);
     }
     const pawnBase = side << 10;
     for (let id = self + 11; id <= self + 15; id++) {
@@ -990,11 +997,13 @@ export class XiangqiPosition implements GamePosition {
   /**
    * Rook or cannon moves from `sq`: up, down, left, right, nearest first. The line scans give
    * where each direction's quiet moves end and where a capture may land, so a capture-only
-   * pass never walks the empty squares.
+   * pass never walks the empty squares. `kind` as in {@link generateKind}.
    */
-  private slide(buf: Int32Array, n: number, sq: number, self: number, capturesOnly: boolean, cannon: boolean): number {
+  private slide(buf: Int32Array, n: number, sq: number, self: number, kind: number, cannon: boolean): number {
     const b = this.board;
-    const opp = 48 ^ self;
+    // A quiet-only pass takes nothing: no piece counts as an enemy.
+    const opp = kind === GEN_QUIETS ? 0 : 48 ^ self;
+    const capturesOnly = kind === GEN_CAPTURES;
     const x = sq & 15;
     const y = sq >> 4;
     const rank = sq & 0xf0;

@@ -242,6 +242,31 @@ describe('the seam contract for pruning unmade moves', () => {
   });
 });
 
+describe('the seam contract for the quiet stage', () => {
+  it('generateQuiets lists the moves generate lists with no capture score, in its order, in both games', () => {
+    let quiets = 0;
+    let others = 0;
+    const check = (pos: GamePosition) => {
+      const all = new Int32Array(256);
+      const end = pos.generate(all, 0, false);
+      const expected = Array.from(all.subarray(0, end)).filter((m) => pos.captureScore(m) === 0);
+      others += end - expected.length;
+      quiets += expected.length;
+      // Written from an offset, as the search's quiet stage does after the captures.
+      const buf = new Int32Array(512);
+      const got = Array.from(buf.subarray(100, pos.generateQuiets(buf, 100)));
+      expect(got).toEqual(expected);
+    };
+    for (let seed = 1; seed <= 30; seed++) {
+      randomPlayout(xiangqiFromFen(XIANGQI_START), seed, 80, check);
+      randomPlayout(chessFromFen(CHESS_START), seed, 80, check);
+    }
+    // Both kinds were there to sort apart.
+    expect(quiets).toBeGreaterThan(50_000);
+    expect(others).toBeGreaterThan(2_000);
+  });
+});
+
 describe('the seam contract for finding quiet checks', () => {
   it('the check candidates hold every quiet check, in generation order, and nothing harmlessQuiet clears, in both games', () => {
     let checks = 0;

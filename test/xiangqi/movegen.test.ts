@@ -143,3 +143,29 @@ describe('xiangqi piece movement', () => {
     expect(inCheck).toBeGreaterThan(50);
   });
 });
+
+describe('xiangqi attackedBy', () => {
+  it('answers, for every piece of the other side but the king, whether the side to move has a capture on it', () => {
+    let attacked = 0;
+    let safe = 0;
+    const buf = new Int32Array(256);
+    for (let seed = 1; seed <= 40; seed++) {
+      randomPlayout(new Xiangqi().position.clone(), seed, 100, (gp) => {
+        const pos = gp as XiangqiPosition;
+        const by = pos.sideToMove;
+        const end = pos.generate(buf, 0, true);
+        const targets = new Set(Array.from(buf.subarray(0, end), (m) => (m >>> 8) & 0xff));
+        for (let id = 16 << (by ^ 1), last = id + 15, king = id; id <= last; id++) {
+          const sq = pos.pieceSquare[id]!;
+          if (sq === 0 || id === king) continue;
+          const a = pos.attackedBy(sq, by);
+          expect(a).toBe(targets.has(sq));
+          if (a) attacked++;
+          else safe++;
+        }
+      });
+    }
+    expect(attacked).toBeGreaterThan(1_000);
+    expect(safe).toBeGreaterThan(10_000);
+  });
+});
