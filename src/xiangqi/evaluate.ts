@@ -125,16 +125,20 @@ function attackAcrossRiver(river: number, material: number): void {
 
 /**
  * The side's attack force: 2 per rook, 1 per horse, cannon and pawn across the river, from the
- * position's material and river signatures.
+ * material and river signatures.
  */
-function attackUnits(pos: XiangqiPosition, side: number): number {
-  const material = pos.materialSignature;
-  return (
-    2 * signatureCount(material, side, ROOK) +
-    signatureCount(material, side, HORSE) +
-    signatureCount(material, side, CANNON) +
-    signatureCount(pos.riverSignature, side, PAWN)
-  );
+function attackUnits(material: number, river: number, side: number): number {
+  return 2 * signatureCount(material, side, ROOK) + signatureCount(material, side, HORSE) + signatureCount(material, side, CANNON) + signatureCount(river, side, PAWN);
+}
+
+/**
+ * The defender's palace: every advisor and elephant `side`'s opponent has lost costs it
+ * {@link MISSING_ADVISOR} or {@link MISSING_ELEPHANT} per attack unit of `side` (`units`).
+ */
+function palaceTerm(material: number, side: number, units: number): number {
+  const opp = side ^ 1;
+  const missing = (2 - signatureCount(material, opp, ADVISOR)) * MISSING_ADVISOR + (2 - signatureCount(material, opp, ELEPHANT)) * MISSING_ELEPHANT;
+  return missing * units;
 }
 
 /**
@@ -201,7 +205,7 @@ function patterns(pos: XiangqiPosition, side: number, sign: number): void {
   const oppTag = 32 >> side;
   const opp = oppTag;
   const kingSq = ps[opp]!;
-  const units = attackUnits(pos, side);
+  const units = side === 0 ? unitsRed : unitsBlack;
   let mg = 0;
   let eg = 0;
 
@@ -262,15 +266,6 @@ function patterns(pos: XiangqiPosition, side: number, sign: number): void {
       eg -= HORSE_CRAMPED >> 1;
     }
   }
-
-  // The defender's palace: every missing advisor and elephant costs per attack unit.
-  let missing = 0;
-  if (ps[opp + ADVISOR_IDS] === 0) missing += MISSING_ADVISOR;
-  if (ps[opp + ADVISOR_IDS + 1] === 0) missing += MISSING_ADVISOR;
-  if (ps[opp + ELEPHANT_IDS] === 0) missing += MISSING_ELEPHANT;
-  if (ps[opp + ELEPHANT_IDS + 1] === 0) missing += MISSING_ELEPHANT;
-  mg += missing * units;
-  eg += missing * units;
 
   termMg += sign * mg;
   termEg += sign * eg;
@@ -455,6 +450,12 @@ let lastMaterial = -1;
 let lastRiver = -1;
 let materialMg = 0;
 let materialEg = 0;
+// Also read off the same two signatures: each side's attack units, which scale its cannon
+// threats, and the palace term (red's minus black's, the same in both phases), which belongs
+// to the patterns (it stays out of the lazy exit's base).
+let unitsRed = 0;
+let unitsBlack = 0;
+let palace = 0;
 
 /** Sets materialMg / materialEg for `pos` (see above). */
 function materialTerms(pos: XiangqiPosition): void {
@@ -465,6 +466,9 @@ function materialTerms(pos: XiangqiPosition): void {
   attackAcrossRiver(river, material);
   materialMg = imbMg[imb]! + attackMg;
   materialEg = imbEg[imb]! + attackEg;
+  unitsRed = attackUnits(material, river, 0);
+  unitsBlack = attackUnits(material, river, 1);
+  palace = palaceTerm(material, 0, unitsRed) - palaceTerm(material, 1, unitsBlack);
   lastMaterial = material;
   lastRiver = river;
 }
@@ -521,6 +525,8 @@ function fullScore(pos: XiangqiPosition, phase: number): number {
   termMg = pos.valueRed - pos.valueBlack + materialMg;
   termEg = pos.endRed - pos.endBlack + materialEg;
   const base = forSideToMove(pos, blend(termMg, termEg, phase));
+  termMg += palace;
+  termEg += palace;
   patterns(pos, 0, 1);
   patterns(pos, 1, -1);
   const withPatterns = forSideToMove(pos, blend(termMg, termEg, phase));

@@ -1,9 +1,10 @@
 import fc from 'fast-check';
+import { Xiangqi } from '../../src/xiangqi/game.js';
 import { describe, expect, it } from 'vitest';
 import { positionFromFen, writeFen, START_FEN } from '../../src/xiangqi/fen.js';
 import { checksAtHand, evaluateFresh } from '../../src/xiangqi/evaluate.js';
 import { CANNON, HORSE, ROOK, TYPE_OF } from '../../src/xiangqi/pieces.js';
-import { ATTACK, IMBALANCE, LAZY_MARGIN, PHASE_TOTAL, TEMPO } from '../../src/xiangqi/evaluate-weights.js';
+import { ATTACK, IMBALANCE, LAZY_MARGIN, MISSING_ADVISOR, MISSING_ELEPHANT, PHASE_TOTAL, TEMPO } from '../../src/xiangqi/evaluate-weights.js';
 import type { XiangqiPosition } from '../../src/xiangqi/position.js';
 import { expectLazyOnTheRightSide, randomPlayout } from '../helpers/playout.js';
 
@@ -137,6 +138,14 @@ describe('xiangqi evaluation', () => {
       }),
       { numRuns: 30 },
     );
+  });
+
+  it('is symmetric where the sides have unequal attack forces behind a cannon threat', () => {
+    // Red's hollow cannon is its only attacker (1 unit); black's two rooks make 4. Each side's
+    // threat must scale with its own force, whichever colour holds the cannon.
+    for (const fen of ['r3k3r/9/9/9/4C4/9/9/9/9/4K4 w - - 0 1', 'r3k3r/9/9/9/4C4/9/9/9/9/4K4 b - - 0 1']) {
+      expect(evaluateFresh(positionFromFen(colourFlip(fen)))).toBe(evaluateFresh(positionFromFen(fen)));
+    }
   });
 
   it('the cached and lazy answers agree with a fresh evaluation on the side of the window', () => {
@@ -274,5 +283,16 @@ describe('xiangqi evaluation', () => {
     const withAdvisors = positionFromFen('3ak4/4a4/9/9/9/9/9/9/9/R2AKA2R w - - 0 1');
     // Black's two advisors are worth their material plus the structure bonus.
     expect(full(a) - full(withAdvisors)).toBeGreaterThan(2 * 100);
+  });
+
+  it('each advisor and elephant the defender has lost costs it a fixed amount per attack unit of the attacker', () => {
+    // Red's lone rook (2 units) on a5 meets none of black's pieces' lines in any of the three,
+    // and black has no attackers: only red's palace term differs among them.
+    const pattern = (fen: string) => new Xiangqi(fen).position.evaluationTerms().patterns;
+    const whole = pattern('2bakab2/9/9/9/R8/9/9/9/9/3K5 w - - 0 1');
+    const noElephants = pattern('3aka3/9/9/9/R8/9/9/9/9/3K5 w - - 0 1');
+    const bare = pattern('4k4/9/9/9/R8/9/9/9/9/3K5 w - - 0 1');
+    expect(noElephants - whole).toBe(2 * MISSING_ELEPHANT * 2);
+    expect(bare - noElephants).toBe(2 * MISSING_ADVISOR * 2);
   });
 });
