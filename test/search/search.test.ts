@@ -242,6 +242,44 @@ describe('the seam contract for pruning unmade moves', () => {
   });
 });
 
+describe('the search reads its clock often', () => {
+  it('every 128 nodes while a time limit is set, so a slow search still stops near its deadline', () => {
+    let reads = 0;
+    const now = () => {
+      reads++;
+      return 0;
+    };
+    const r = new Search().run(xiangqiFromFen(XIANGQI_START), { depth: 9, movetimeMs: 1000, now });
+    expect(r.nodes).toBeGreaterThan(10_000);
+    expect(reads).toBeGreaterThanOrEqual(Math.floor(r.nodes / 128));
+  });
+
+  it('stops within 128 nodes of the clock passing its deadline, with a legal move', () => {
+    // The clock stands still until depth d is reported and the check after that iteration has
+    // read it once more; from the next read on, inside depth d + 1, it is past the deadline.
+    // Several depths, so that the jump does not always fall just before a multiple of 1024.
+    for (let d = 4; d <= 8; d++) {
+      let late = false;
+      let readsSince = 0;
+      let nodesAtJump = 0;
+      const now = () => (late && ++readsSince >= 2 ? 1e9 : 0);
+      const onInfo = (info: { depth: number; nodes: number }) => {
+        if (info.depth === d && !late) {
+          late = true;
+          nodesAtJump = info.nodes;
+        }
+      };
+      const pos = xiangqiFromFen(XIANGQI_START);
+      const r = new Search().run(pos, { movetimeMs: 1000, now, onInfo });
+      expect(late).toBe(true);
+      expect(r.nodes - nodesAtJump).toBeLessThanOrEqual(128);
+      expect(r.depth).toBeGreaterThanOrEqual(d);
+      const buf = new Int32Array(256);
+      expect(Array.from(buf.subarray(0, pos.generateLegal(buf, 0)))).toContain(r.bestMove);
+    }
+  });
+});
+
 describe('the seam contract for the quiet stage', () => {
   it('generateQuiets lists the moves generate lists with no capture score, in its order, in both games', () => {
     let quiets = 0;
