@@ -646,11 +646,11 @@ export class ChessPosition implements GamePosition {
    * holds all the same, for a caller that does.
    */
   generateCheckCandidates(buf: Int32Array, from: number): number {
-    const end = this.generate(buf, from, false);
+    const end = this.generateQuiets(buf, from);
     let n = from;
     for (let i = from; i < end; i++) {
       const m = buf[i]!;
-      if (this.captureScore(m) === 0 && !this.harmlessQuiet(m)) buf[n++] = m;
+      if (!this.harmlessQuiet(m)) buf[n++] = m;
     }
     return n;
   }

@@ -366,19 +366,17 @@ export class Search {
    * the clock was read that rarely.
    */
   private poll(): void {
-    if ((this.nodes & 1023) === 0) this.checkLimits();
-    else if ((this.deadline !== Infinity && this.now() >= this.deadline) || this.signal?.aborted === true || (this.stopFlag !== undefined && this.stopFlag[0] !== 0)) this.stopped = true;
+    if (((this.nodes & 1023) === 0 && this.nodes >= this.nodeLimit) || this.interrupted()) this.stopped = true;
   }
 
+  /** Every limit: the node count, and what {@link interrupted} reads. */
   private checkLimits(): void {
-    if (
-      this.nodes >= this.nodeLimit ||
-      (this.deadline !== Infinity && this.now() >= this.deadline) ||
-      this.signal?.aborted === true ||
-      (this.stopFlag !== undefined && this.stopFlag[0] !== 0)
-    ) {
-      this.stopped = true;
-    }
+    if (this.nodes >= this.nodeLimit || this.interrupted()) this.stopped = true;
+  }
+
+  /** Whether the deadline has passed, the signal aborted or the stop flag been raised. */
+  private interrupted(): boolean {
+    return (this.deadline !== Infinity && this.now() >= this.deadline) || this.signal?.aborted === true || (this.stopFlag !== undefined && this.stopFlag[0] !== 0);
   }
 
   /** The score of a repetition verdict for the side to move at `ply`. */

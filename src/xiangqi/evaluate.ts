@@ -52,8 +52,6 @@ import type { XiangqiPosition } from './position.js';
 const SIDE_MASK = (1 << SIGNATURE_SIDE_BITS) - 1;
 
 // Id offsets within a side (see pieces.ts).
-const ADVISOR_IDS = 1;
-const ELEPHANT_IDS = 3;
 const HORSE_IDS = 5;
 const ROOK_IDS = 7;
 const CANNON_IDS = 9;
@@ -457,7 +455,7 @@ let unitsRed = 0;
 let unitsBlack = 0;
 let palace = 0;
 
-/** Sets materialMg / materialEg for `pos` (see above). */
+/** Sets materialMg / materialEg, unitsRed / unitsBlack and palace for `pos` (see above). */
 function materialTerms(pos: XiangqiPosition): void {
   const material = pos.materialSignature;
   const river = pos.riverSignature;
