@@ -32,6 +32,7 @@ export {
   REP_DRAW,
   REP_SELF_PERPETUAL,
   REP_OPP_PERPETUAL,
+  REP_CHASE,
   type XiangqiRules,
   type XiangqiStatus,
   type XiangqiEnd,

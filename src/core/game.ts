@@ -51,7 +51,8 @@ export interface GamePosition {
 
   /**
    * Rule-based repetition state of the current position within the game and search history:
-   * {@link REP_NONE}, or {@link REP_DRAW} ORed with the perpetual flags (xiangqi). Chess also
+   * {@link REP_NONE}, or {@link REP_DRAW} ORed with the perpetual flags (xiangqi, for perpetual
+   * check or chase). Chess also
    * answers {@link REP_DRAW} when the 50-move rule applies. The search looks for a single
    * repetition (twofold), as ElephantEye and Stockfish do.
    */
@@ -99,3 +100,9 @@ export const REP_DRAW = 1;
 export const REP_SELF_PERPETUAL = 2;
 /** ...and the other side gave check on every one of its moves in the cycle (it loses, in xiangqi). */
 export const REP_OPP_PERPETUAL = 4;
+/**
+ * ...and the perpetual flags are for chasing, not checking: neither side checked throughout,
+ * and the flagged side attacked the same piece with every one of its moves (xiangqi's
+ * perpetual-chase rule). The search need not look at it: a perpetual flag loses either way.
+ */
+export const REP_CHASE = 8;

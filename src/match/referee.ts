@@ -1,6 +1,6 @@
 /**
  * The referee: plays one game between two engine processes under qiengine's rules. It checks
- * every move, ends the game on mate, stalemate, repetition and perpetual check, the move
+ * every move, ends the game on mate, stalemate, repetition, perpetual check and chase, the move
  * limits and insufficient material, and adjudicates when both engines agree that one side is
  * winning. An engine that sends an illegal move, crashes or runs out of time loses.
  */

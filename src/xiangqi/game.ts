@@ -68,12 +68,15 @@ export class Xiangqi {
   constructor(fen: string = START_FEN, rules: XiangqiRules = {}) {
     this.rules = { ...rules };
     readFen(fen, this.position);
+    // Searches of this game's position follow its repetition rules too.
+    this.position.chaseRule = this.rules.perpetualChase ?? true;
   }
 
   /** Replaces the position. On a bad FEN, throws and keeps the current game. @throws {FenError} */
   load(fen: string): void {
     const next = new XiangqiPosition();
     readFen(fen, next);
+    next.chaseRule = this.position.chaseRule;
     this.position.copyFrom(next);
   }
 

@@ -6,7 +6,7 @@
  * Everything here is the trusted hot path: moves are assumed to be pseudo-legal moves produced
  * by the generator. Validation of user input happens in fen.ts, notation and game.ts.
  */
-import { REP_DRAW, REP_NONE, REP_OPP_PERPETUAL, REP_SELF_PERPETUAL, type GamePosition } from '../core/game.js';
+import { REP_CHASE, REP_DRAW, REP_NONE, REP_OPP_PERPETUAL, REP_SELF_PERPETUAL, type GamePosition } from '../core/game.js';
 import type { Move } from '../core/move.js';
 import { grownInt32, grownUint8 } from '../core/typed.js';
 import { joinKey64 } from '../core/zobrist.js';
@@ -27,6 +27,7 @@ import {
   onOwnHalf,
   PAWN_TO,
 } from './geometry.js';
+import { CHASE_WORDS, perpetualChasers } from './chase.js';
 import { evaluateXiangqi, evaluationTerms, type XiangqiEvaluationTerms } from './evaluate.js';
 import { countBetween, FILE_SCAN, RANK_SCAN, SCAN_DOWN_FIRST, SCAN_UP_FIRST } from './lines.js';
 import { MATERIAL, PHASE_WEIGHT, PST, PST_END } from './evaluate-weights.js';
@@ -108,8 +109,8 @@ export class XiangqiPosition implements GamePosition {
   rootSide = 0;
 
   // History, indexed by ply. Entry p describes position p (p = 0 is the root) and the move
-  // made from it. Moves and captured ids are kept so that a later rule (perpetual chase) can
-  // replay any cycle with unmake/make; see rules.ts.
+  // made from it. Moves and captured ids are kept so that the perpetual-chase rule can replay
+  // any cycle with unmake/make (chase.ts).
   /** Move made from position p (0 for a null move). */
   histMove = new Int32Array(256);
   /** Id captured by that move (0 for none). */
@@ -124,6 +125,18 @@ export class XiangqiPosition implements GamePosition {
   histRiver = new Int32Array(256);
   /** Whether the side to move in position p is in check: 0, 1, or unknown. */
   histCheck = new Uint8Array(256);
+  /**
+   * Which colours' attack pairs (see chase.ts) {@link chaseMemo} holds for position p: bit 0
+   * red, bit 1 black. Cleared when a move makes position p anew.
+   */
+  histChaseKnown = new Uint8Array(256);
+  /** The perpetual-chase rule's attack pairs, {@link CHASE_WORDS} per ply and colour (allocated when first needed). */
+  chaseMemo = new Int32Array(0);
+  /**
+   * Whether a repetition without perpetual check is judged by the perpetual-chase rule (the
+   * default) or is always a draw (ElephantEye's rules, which judge checks only).
+   */
+  chaseRule = true;
 
   constructor() {
     this.clear();
@@ -148,6 +161,7 @@ export class XiangqiPosition implements GamePosition {
     this.rootFullmove = 1;
     this.rootSide = 0;
     this.histCheck[0] = CHECK_UNKNOWN;
+    this.histChaseKnown[0] = 0;
   }
 
   /** Puts piece `id` on an empty square, updating keys and values. */
@@ -197,6 +211,7 @@ export class XiangqiPosition implements GamePosition {
     this.histHalfmove[0] = halfmoveClock;
     this.histRiver[0] = this.riverSignature;
     this.histCheck[0] = CHECK_UNKNOWN;
+    this.histChaseKnown[0] = 0;
   }
 
   /** Copies another position, history included. */
@@ -228,6 +243,9 @@ export class XiangqiPosition implements GamePosition {
     this.histHalfmove = o.histHalfmove.slice();
     this.histRiver = o.histRiver.slice();
     this.histCheck = o.histCheck.slice();
+    // The chase memo is a cache: the copy starts without one.
+    this.histChaseKnown = new Uint8Array(o.histChaseKnown.length);
+    this.chaseRule = o.chaseRule;
   }
 
   /** A deep copy. */
@@ -258,6 +276,13 @@ export class XiangqiPosition implements GamePosition {
     this.histHalfmove = grownInt32(this.histHalfmove, n);
     this.histRiver = grownInt32(this.histRiver, n);
     this.histCheck = grownUint8(this.histCheck, n);
+    this.histChaseKnown = grownUint8(this.histChaseKnown, n);
+  }
+
+  /** Sizes {@link chaseMemo} to the history (chase.ts calls it before using the memo). */
+  reserveChaseMemo(): void {
+    const words = this.histMove.length * 2 * CHASE_WORDS;
+    if (this.chaseMemo.length < words) this.chaseMemo = grownInt32(this.chaseMemo, words);
   }
 
   /**
@@ -330,6 +355,7 @@ export class XiangqiPosition implements GamePosition {
     this.histHalfmove[q] = clock;
     this.histRiver[q] = river;
     this.histCheck[q] = CHECK_UNKNOWN;
+    this.histChaseKnown[q] = 0;
   }
 
   /** Takes back the last {@link makeMove} (or null move). */
@@ -460,6 +486,7 @@ export class XiangqiPosition implements GamePosition {
     this.histHalfmove[q] = this.halfmoveClock;
     this.histRiver[q] = this.riverSignature;
     this.histCheck[q] = 0;
+    this.histChaseKnown[q] = 0;
   }
 
   /** Takes back {@link makeNull}. */
@@ -493,9 +520,12 @@ export class XiangqiPosition implements GamePosition {
    * Whether the current position has occurred `times - 1` times before, since the last
    * irreversible move (a capture or a null move). Returns REP_NONE, or REP_DRAW ORed with
    * REP_SELF_PERPETUAL / REP_OPP_PERPETUAL when one side checked on every one of its moves from
-   * the earliest counted occurrence to now (ElephantEye's RepStatus). Allocates nothing.
+   * the earliest counted occurrence to now (ElephantEye's RepStatus). When neither did and
+   * `chases` is on, the same flags mark a side that chased one piece on every one of its moves
+   * (see chase.ts), with REP_CHASE added. Allocates nothing once the chase memo has grown to the
+   * history.
    */
-  repetitionStatus(times: number): number {
+  repetitionStatus(times: number, chases = this.chaseRule): number {
     // The current ply's check flag is the one a caller may not have asked for yet.
     this.inCheck();
     const p = this.ply;
@@ -518,7 +548,12 @@ export class XiangqiPosition implements GamePosition {
           if (((p - r) & 1) === 0) selfAll &&= checked;
           else oppAll &&= checked;
         }
-        return REP_DRAW | (selfAll ? REP_SELF_PERPETUAL : 0) | (oppAll ? REP_OPP_PERPETUAL : 0);
+        // Perpetual check comes first: a side that checked throughout loses (both: a draw),
+        // whatever the other side chased.
+        if (selfAll || oppAll || !chases) return REP_DRAW | (selfAll ? REP_SELF_PERPETUAL : 0) | (oppAll ? REP_OPP_PERPETUAL : 0);
+        const chasers = perpetualChasers(this, q);
+        if (chasers === 0) return REP_DRAW;
+        return REP_DRAW | REP_CHASE | ((chasers & 1) !== 0 ? REP_SELF_PERPETUAL : 0) | ((chasers & 2) !== 0 ? REP_OPP_PERPETUAL : 0);
       }
     }
     return REP_NONE;

@@ -1,39 +1,42 @@
 /**
  * Xiangqi game-ending rules: checkmate, stalemate (a loss for the side that cannot move),
- * repetition with perpetual check, the move limit, and "no attacking pieces".
+ * repetition with perpetual check and perpetual chase, the move limit, and "no attacking
+ * pieces".
  *
  * Repetition works on the history stack of the position: keys, moves, captured ids and the
  * check flag of every position since the root. A cycle is the run of positions back to the
  * last irreversible move (a capture, or a null move in search). The check flags tell who
- * checked on every move of the cycle. A perpetual-chase rule needs one more per-move fact,
- * "which enemy piece does this move chase": because the moves of the cycle are kept, a later
- * chase detector can replay the cycle with unmake/make and answer that, and plug its verdict
- * into {@link repetitionVerdict} where the comment marks the place.
+ * checked on every move of the cycle; when neither side did, chase.ts replays the cycle to
+ * tell who chased the same piece on every move.
  */
-import { REP_DRAW, REP_NONE, REP_OPP_PERPETUAL, REP_SELF_PERPETUAL } from '../core/game.js';
+import { REP_CHASE, REP_DRAW, REP_NONE, REP_OPP_PERPETUAL, REP_SELF_PERPETUAL } from '../core/game.js';
 import { MAX_MOVES, type XiangqiPosition } from './position.js';
 
 /** Flags returned by {@link repetitionStatus}, as ElephantEye's RepStatus (shared with the search seam). */
-export { REP_DRAW, REP_NONE, REP_OPP_PERPETUAL, REP_SELF_PERPETUAL };
+export { REP_CHASE, REP_DRAW, REP_NONE, REP_OPP_PERPETUAL, REP_SELF_PERPETUAL };
 
 /**
  * Whether the current position has occurred `times - 1` times before, since the last
  * irreversible move. Returns {@link REP_NONE} or {@link REP_DRAW} ORed with the perpetual
- * flags, judged over the moves from the earliest counted occurrence to now. For search use
- * `times = 2`; the game rule is threefold (`times = 3`). Allocates nothing.
+ * flags, judged over the moves from the earliest counted occurrence to now: perpetual check
+ * first, then (unless `chases` is false) perpetual chase, marked {@link REP_CHASE}. For search
+ * use `times = 2`; the game rule is threefold (`times = 3`).
  */
-export function repetitionStatus(pos: XiangqiPosition, times = 2): number {
-  return pos.repetitionStatus(times);
+export function repetitionStatus(pos: XiangqiPosition, times = 2, chases = pos.chaseRule): number {
+  return pos.repetitionStatus(times, chases);
 }
 
-/** The verdict of a repetition: who loses, or null for a draw. */
-export function repetitionVerdict(status: number, sideToMove: number): { loser: number | null; perpetual: boolean } {
+/**
+ * The verdict of a repetition: who loses (the side that alone checked, or else alone chased,
+ * throughout the cycle), or null for a draw; and by which rule.
+ */
+export function repetitionVerdict(status: number, sideToMove: number): { loser: number | null; perpetual: boolean; chase: boolean } {
   const self = (status & REP_SELF_PERPETUAL) !== 0;
   const opp = (status & REP_OPP_PERPETUAL) !== 0;
-  if (self && !opp) return { loser: sideToMove, perpetual: true };
-  if (opp && !self) return { loser: sideToMove ^ 1, perpetual: true };
-  // Here a perpetual-chase rule would decide the cases without (or with mutual) checks.
-  return { loser: null, perpetual: false };
+  const chase = (status & REP_CHASE) !== 0;
+  if (self && !opp) return { loser: sideToMove, perpetual: true, chase };
+  if (opp && !self) return { loser: sideToMove ^ 1, perpetual: true, chase };
+  return { loser: null, perpetual: false, chase: false };
 }
 
 /** Options of the xiangqi rules. */
@@ -51,10 +54,17 @@ export interface XiangqiRules {
   checksCountTowardsLimit?: boolean;
   /** How often a position must occur for the repetition rule. Default 3. */
   repetitions?: number;
+  /**
+   * Whether a repetition in which one side alone chased the same piece on every move loses
+   * for that side (the perpetual-chase rule; see chase.ts). Default true (for
+   * {@link gameStatus}: the position's `chaseRule`, which the game API sets from this). With
+   * false, only perpetual check decides a repetition, as in ElephantEye.
+   */
+  perpetualChase?: boolean;
 }
 
 /** Why a game ended. */
-export type XiangqiEnd = 'checkmate' | 'stalemate' | 'perpetual-check' | 'repetition' | 'move-limit' | 'insufficient-material';
+export type XiangqiEnd = 'checkmate' | 'stalemate' | 'perpetual-check' | 'perpetual-chase' | 'repetition' | 'move-limit' | 'insufficient-material';
 
 /** The state of a game: still going, or ended with a winner (null for a draw). */
 export type XiangqiStatus = { over: false } | { over: true; reason: XiangqiEnd; winner: 'red' | 'black' | null };
@@ -86,7 +96,8 @@ const colorName = (side: number): 'red' | 'black' => (side === 0 ? 'red' : 'blac
 /**
  * The status of the game in `pos`, judged in this order: no legal move (checkmate or
  * stalemate, both lost by the side to move), repetition (perpetual check loses for the checker,
- * anything else draws), the move limit, and no attacking piece on either side.
+ * then perpetual chase for the chaser, anything else draws), the move limit, and no attacking
+ * piece on either side.
  * The history must have been made with `make` (which records checks), as the game API does.
  */
 export function gameStatus(pos: XiangqiPosition, rules: XiangqiRules = {}): XiangqiStatus {
@@ -95,10 +106,10 @@ export function gameStatus(pos: XiangqiPosition, rules: XiangqiRules = {}): Xian
   if (pos.generateLegal(buf, 0) === 0) {
     return { over: true, reason: pos.inCheck() ? 'checkmate' : 'stalemate', winner: colorName(side ^ 1) };
   }
-  const rep = repetitionStatus(pos, rules.repetitions ?? 3);
+  const rep = repetitionStatus(pos, rules.repetitions ?? 3, rules.perpetualChase ?? pos.chaseRule);
   if (rep !== REP_NONE) {
     const v = repetitionVerdict(rep, side);
-    if (v.loser !== null) return { over: true, reason: 'perpetual-check', winner: colorName(v.loser ^ 1) };
+    if (v.loser !== null) return { over: true, reason: v.chase ? 'perpetual-chase' : 'perpetual-check', winner: colorName(v.loser ^ 1) };
     return { over: true, reason: 'repetition', winner: null };
   }
   const limit = rules.moveLimitPlies ?? 120;
