@@ -171,6 +171,7 @@ export class Engine {
       game: spec.game,
       fen: spec.fen,
       moves: spec.moves === undefined ? undefined : [...spec.moves],
+      perpetualChase: spec.perpetualChase,
       depth: positive('depth', o.depth),
       nodes: positive('nodes', o.nodes),
       movetimeMs: positive('movetimeMs', o.movetimeMs),

@@ -31,6 +31,8 @@ export interface PositionSpec {
   fen?: string;
   /** Moves in protocol coordinates: UCI (`e2e4`, `e7e8q`) for chess, ICCS (`h2e2`) for xiangqi. */
   moves?: readonly string[];
+  /** Xiangqi: whether perpetual chase loses (default true; see `XiangqiRules.perpetualChase`). */
+  perpetualChase?: boolean;
 }
 
 /** A game in progress, behind one interface. */
@@ -90,8 +92,8 @@ function chessSession(fen: string): GameSession {
   };
 }
 
-function xiangqiSession(fen: string): GameSession {
-  const game = new Xiangqi(fen);
+function xiangqiSession(fen: string, perpetualChase: boolean): GameSession {
+  const game = new Xiangqi(fen, { perpetualChase });
   return {
     kind: 'xiangqi',
     position: game.position,
@@ -140,7 +142,7 @@ export function startFen(kind: GameKind): string {
  */
 export function openSession(spec: PositionSpec): GameSession {
   if (spec.game !== 'chess' && spec.game !== 'xiangqi') throw new QiengineError(`unknown game '${String(spec.game).slice(0, 20)}' (chess or xiangqi)`);
-  const session = spec.game === 'chess' ? chessSession(spec.fen ?? CHESS_START_FEN) : xiangqiSession(spec.fen ?? XIANGQI_START_FEN);
+  const session = spec.game === 'chess' ? chessSession(spec.fen ?? CHESS_START_FEN) : xiangqiSession(spec.fen ?? XIANGQI_START_FEN, spec.perpetualChase ?? true);
   for (const m of spec.moves ?? []) session.play(m);
   return session;
 }
@@ -156,5 +158,5 @@ export function specOf(game: Chess | Xiangqi): PositionSpec {
   const moves: string[] = [];
   for (let p = 0; p < root.ply; p++) moves.push(moveToIccs(root.histMove[p]!));
   while (root.ply > 0) root.unmakeMove();
-  return { game: 'xiangqi', fen: writeXiangqiFen(root), moves };
+  return { game: 'xiangqi', fen: writeXiangqiFen(root), moves, perpetualChase: game.position.chaseRule };
 }

@@ -24,6 +24,8 @@ export interface SearchRequest {
   game: GameKind;
   fen?: string;
   moves?: readonly string[];
+  /** Xiangqi: whether perpetual chase loses in the tree (default true). */
+  perpetualChase?: boolean;
   depth?: number;
   nodes?: number;
   /** Hard time limit. */
@@ -148,7 +150,7 @@ export class Searcher {
    * anything is searched.
    */
   run(req: SearchRequest, onInfo?: (info: EngineInfo) => void, stopFlag?: Int32Array, signal?: AbortSignal): EngineResult {
-    const session = openSession({ game: req.game, fen: req.fen, moves: req.moves });
+    const session = openSession({ game: req.game, fen: req.fen, moves: req.moves, perpetualChase: req.perpetualChase });
     const rootMoves = rootMoveList(session, req);
     const notation = req.notation ?? 'wxf';
     const result: SearchResult = this.searchFor(req.game).run(session.position, {

@@ -29,6 +29,8 @@ const DEFAULTS: Record<string, string> = {
   'move overhead': '30',
   ponder: 'false',
   usemillisec: 'true',
+  'perpetual chase': 'true',
+  perpetualchase: 'true',
 };
 
 interface Thinking {
@@ -151,6 +153,7 @@ export class ProtocolSession {
       this.write('option usemillisec type check default true');
       this.write('option hashsize type spin min 1 max 4096 default 16');
       this.write('option ponder type check default false');
+      this.write('option perpetualchase type check default true');
       this.write('option newgame type button');
       this.write('ucciok');
     } else {
@@ -161,6 +164,7 @@ export class ProtocolSession {
       this.write('option name MultiPV type spin default 1 min 1 max 64');
       this.write('option name Ponder type check default false');
       this.write('option name Move Overhead type spin default 30 min 0 max 5000');
+      this.write('option name Perpetual Chase type check default true');
       this.write('uciok');
     }
   }
@@ -208,6 +212,14 @@ export class ProtocolSession {
         const n = Number(value);
         if (!Number.isInteger(n) || n < 1 || n > 64) return this.info('MultiPV: expected a number from 1 to 64');
         break;
+      }
+      case 'perpetual chase':
+      case 'perpetualchase': {
+        const v = value.toLowerCase();
+        if (v !== 'true' && v !== 'false') return this.info(`${name}: expected true or false`);
+        this.options.set('perpetual chase', v);
+        this.options.set('perpetualchase', v);
+        return;
       }
       case 'move overhead': {
         const n = Number(value);
@@ -346,7 +358,8 @@ export class ProtocolSession {
     const waiting = infinite || ponder;
     if (!waiting) opts.clock = clock;
     if (!waiting && depth === undefined && nodes === undefined && movetime === undefined && clock === undefined) opts.movetimeMs = 1000;
-    const spec = { game: this.variant, fen: this.spec.fen, moves: this.spec.moves };
+    // Xiangqi's perpetual-chase rule is on unless the GUI plays by rules without it.
+    const spec = { game: this.variant, fen: this.spec.fen, moves: this.spec.moves, perpetualChase: this.option('perpetual chase') !== 'false' };
     const work = this.engine.search(spec, opts);
     const t = this.track(work.then((r) => void (this.thinking!.result = r)), controller, waiting);
     if (ponder && clock !== undefined) t.ponderClock = clock;

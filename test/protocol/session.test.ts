@@ -151,6 +151,19 @@ describe('UCI search', () => {
     expect(asked).toEqual([196, 395, 196]);
   });
 
+  it('the Perpetual Chase option decides whether a chasing cycle loses in the search', async () => {
+    const { send, think } = session();
+    expect(send('uci')).toContain('option name Perpetual Chase type check default true');
+    // Red's rook has chased the cannon on both its moves; black's d5c5 repeats (UCI ranks 0-9).
+    send('setoption name UCI_Variant value xiangqi', 'position fen 5k3/9/9/9/2c6/9/3R5/9/9/4K4 w - - 0 1 moves d3c3 c5d5 c3d3');
+    const judged = await think('go depth 4 searchmoves d5c5');
+    expect(judged.filter((l) => l.startsWith('info depth 4 ')).at(-1)).toMatch(/ score cp 29900 /);
+    expect(send('setoption name Perpetual Chase value maybe')).toEqual(['info string Perpetual Chase: expected true or false']);
+    send('setoption name Perpetual Chase value false');
+    const plain = await think('go depth 4 searchmoves d5c5');
+    expect(plain.filter((l) => l.startsWith('info depth 4 ')).at(-1)).toMatch(/ score cp -20 /);
+  });
+
   it('finds mate and reports it as mate N; a finished game answers bestmove (none)', async () => {
     const { send, think } = session();
     send('uci', 'position fen 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1');
@@ -193,11 +206,15 @@ describe('UCI chess', () => {
 describe('UCCI', () => {
   it('ucci enters ElephantEye mode: ucciok, banmoves, nobestmove, bye', async () => {
     const { s, send, think } = session();
-    expect(send('ucci').at(-1)).toBe('ucciok');
+    const hello = send('ucci');
+    expect(hello.at(-1)).toBe('ucciok');
+    expect(hello).toContain('option perpetualchase type check default true');
     expect(s.mode).toBe('ucci');
     expect(s.variant).toBe('xiangqi');
     expect(send('setoption name UCI_Variant value chess')[0]).toMatch(/UCCI plays xiangqi only/);
     expect(send('setoption hashsize 32')).toEqual([]);
+    expect(send('setoption perpetualchase false')).toEqual([]);
+    expect(send('setoption perpetualchase sometimes')[0]).toMatch(/perpetualchase: expected true or false/);
     send('position startpos', 'banmoves h2e2 b2e2');
     const perft = send('go perft 1');
     expect(perft).not.toContain('h2e2: 1');
