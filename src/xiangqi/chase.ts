@@ -27,7 +27,7 @@
  * repeats, so it favours plain code over speed; the position memoises the attack pairs per ply
  * so that a repetition found in the search costs one new set of pairs, not a whole cycle.
  */
-import { ADVISOR_TO, ELEPHANT_EYE, ELEPHANT_TO, HORSE_LEG_BY_STEP, KING_TO, onOwnHalf, PAWN_TO } from './geometry.js';
+import { onOwnHalf } from './geometry.js';
 import { countBetween } from './lines.js';
 import { ADVISOR, CANNON, ELEPHANT, HORSE, KING, PAWN, ROOK, TYPE_OF } from './pieces.js';
 import type { XiangqiPosition } from './position.js';
@@ -48,38 +48,40 @@ function flip(pos: XiangqiPosition, sq: number): void {
   pos.fileBits[sq & 15]! ^= 1 << (sq >> 4);
 }
 
+/** Makes the capture `from` x `to` on the board alone (no keys, no history); returns the victim. */
+function tryCapture(pos: XiangqiPosition, from: number, to: number): number {
+  const b = pos.board;
+  const ps = pos.pieceSquare;
+  const id = b[from]!;
+  const victim = b[to]!;
+  b[from] = 0;
+  b[to] = id;
+  ps[id] = to;
+  ps[victim] = 0;
+  flip(pos, from);
+  return victim;
+}
+
+/** Takes back {@link tryCapture}. */
+function takeBack(pos: XiangqiPosition, from: number, to: number, victim: number): void {
+  const b = pos.board;
+  const ps = pos.pieceSquare;
+  const id = b[to]!;
+  flip(pos, from);
+  ps[victim] = to;
+  ps[id] = from;
+  b[to] = victim;
+  b[from] = id;
+}
+
 /**
- * Whether piece `index` of `side`, standing on `from`, attacks `to` on the board as it stands.
- * The king attacks its palace neighbours, and along an open file the other king (the flying
+ * Whether the piece standing on `from` attacks the occupied point `to` (see
+ * XiangqiPosition.reaches). The king also attacks the other king along an open file (the flying
  * general), which is what the legality tests need.
  */
-function attacks(pos: XiangqiPosition, index: number, side: number, from: number, to: number): boolean {
-  const b = pos.board;
-  switch (INDEX_TYPE[index]) {
-    case KING:
-      for (let i = from << 2, e = i + 4; i < e; i++) if (KING_TO[i] === to) return true;
-      return ((from ^ to) & 15) === 0 && TYPE_OF[b[to]!] === KING && countBetween(pos.fileBits[from & 15]!, from >> 4, to >> 4) === 0;
-    case ADVISOR:
-      for (let i = from << 2, e = i + 4; i < e; i++) if (ADVISOR_TO[i] === to) return true;
-      return false;
-    case ELEPHANT:
-      for (let i = from << 2, e = i + 4; i < e; i++) if (ELEPHANT_TO[i] === to) return b[ELEPHANT_EYE[i]!] === 0;
-      return false;
-    case HORSE: {
-      const leg = HORSE_LEG_BY_STEP[to - from + 256]!;
-      return leg !== 0 && b[from + leg] === 0;
-    }
-    case PAWN:
-      for (let i = (side << 10) + (from << 2), e = i + 3; i < e; i++) if (PAWN_TO[i] === to) return true;
-      return false;
-    default: {
-      // A rook over no piece, a cannon over exactly one.
-      const screens = INDEX_TYPE[index] === ROOK ? 0 : 1;
-      if (((from ^ to) & 0xf0) === 0) return countBetween(pos.rankBits[from >> 4]!, from & 15, to & 15) === screens;
-      if (((from ^ to) & 15) === 0) return countBetween(pos.fileBits[from & 15]!, from >> 4, to >> 4) === screens;
-      return false;
-    }
-  }
+function attacks(pos: XiangqiPosition, from: number, to: number): boolean {
+  if (pos.reaches(from, to)) return true;
+  return TYPE_OF[pos.board[from]!] === KING && ((from ^ to) & 15) === 0 && TYPE_OF[pos.board[to]!] === KING && countBetween(pos.fileBits[from & 15]!, from >> 4, to >> 4) === 0;
 }
 
 /** The pieces of `side` (a mask of indices) that attack `sq` on the board as it stands. */
@@ -89,7 +91,7 @@ export function attackersOf(pos: XiangqiPosition, sq: number, side: number): num
   let mask = 0;
   for (let index = 0; index < 16; index++) {
     const from = ps[tag + index]!;
-    if (from !== 0 && attacks(pos, index, side, from, sq)) mask |= 1 << index;
+    if (from !== 0 && attacks(pos, from, sq)) mask |= 1 << index;
   }
   return mask;
 }
@@ -100,21 +102,9 @@ export function attackersOf(pos: XiangqiPosition, sq: number, side: number): num
  * rule does not hold against the capture). The board is restored before returning.
  */
 function captureIsSafe(pos: XiangqiPosition, from: number, to: number, side: number, ignore: number): boolean {
-  const b = pos.board;
-  const ps = pos.pieceSquare;
-  const id = b[from]!;
-  const victim = b[to]!;
-  b[from] = 0;
-  b[to] = id;
-  ps[id] = to;
-  ps[victim] = 0;
-  flip(pos, from);
-  const safe = (attackersOf(pos, ps[16 << side]!, side ^ 1) & ~ignore) === 0;
-  flip(pos, from);
-  ps[victim] = to;
-  ps[id] = from;
-  b[to] = victim;
-  b[from] = id;
+  const victim = tryCapture(pos, from, to);
+  const safe = (attackersOf(pos, pos.pieceSquare[16 << side]!, side ^ 1) & ~ignore) === 0;
+  takeBack(pos, from, to, victim);
   return safe;
 }
 
@@ -123,27 +113,15 @@ function captureIsSafe(pos: XiangqiPosition, from: number, to: number, side: num
  * `to` (with any piece, king and pawns included), with `ignore` as in {@link captureIsSafe}.
  */
 function recapturable(pos: XiangqiPosition, from: number, to: number, side: number, ignore: number): boolean {
-  const b = pos.board;
-  const ps = pos.pieceSquare;
-  const id = b[from]!;
-  const victim = b[to]!;
-  b[from] = 0;
-  b[to] = id;
-  ps[id] = to;
-  ps[victim] = 0;
-  flip(pos, from);
+  const victim = tryCapture(pos, from, to);
   const other = side ^ 1;
   const tag = 16 << other;
   let found = false;
   for (let rec = attackersOf(pos, to, other); rec !== 0 && !found; rec &= rec - 1) {
     const index = 31 - Math.clz32(rec & -rec);
-    if (captureIsSafe(pos, ps[tag + index]!, to, other, ignore)) found = true;
+    if (captureIsSafe(pos, pos.pieceSquare[tag + index]!, to, other, ignore)) found = true;
   }
-  flip(pos, from);
-  ps[victim] = to;
-  ps[id] = from;
-  b[to] = victim;
-  b[from] = id;
+  takeBack(pos, from, to, victim);
   return found;
 }
 
@@ -178,7 +156,7 @@ export function chasePairs(pos: XiangqiPosition, chaser: number, out: Int32Array
       if (!worthMore) {
         if (recapturable(pos, from, to, chaser, checkingOther)) continue;
         // A piece of the same kind that could take the attacker first is not chased.
-        if (type === victimType && attacks(pos, v, other, to, from) && captureIsSafe(pos, to, from, other, checkingOther)) continue;
+        if (type === victimType && attacks(pos, to, from) && captureIsSafe(pos, to, from, other, checkingOther)) continue;
       }
       pairs |= 1 << a;
     }

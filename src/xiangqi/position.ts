@@ -604,9 +604,20 @@ export class XiangqiPosition implements GamePosition {
     const from = move & 0xff;
     const to = (move >>> 8) & 0xff;
     const b = this.board;
-    const id = b[from]!;
     const side = this.sideToMove;
-    if ((id & (16 << side)) === 0 || (b[to]! & ((16 << side) | OFF_BOARD)) !== 0) return false;
+    if ((b[from]! & (16 << side)) === 0 || (b[to]! & ((16 << side) | OFF_BOARD)) !== 0) return false;
+    return this.reaches(from, to);
+  }
+
+  /**
+   * Whether the piece on `from` can step or slide to the point `to` by its own rules, on the
+   * board as it stands (the leg, the eye and the pieces between; whatever stands on `to` only
+   * tells a cannon's capture, over one screen, from its move, over none). Who stands on `to`
+   * and whether the king is left attacked are the caller's to check.
+   */
+  reaches(from: number, to: number): boolean {
+    const b = this.board;
+    const id = b[from]!;
     switch (TYPE_OF[id]) {
       case KING:
         for (let i = from << 2, e = i + 4; i < e; i++) if (KING_TO[i] === to) return true;
@@ -621,7 +632,7 @@ export class XiangqiPosition implements GamePosition {
         for (let i = from << 3, e = i + 8; i < e; i++) if (HORSE_TO[i] === to) return b[HORSE_LEG[i]!] === 0;
         return false;
       case PAWN:
-        for (let i = (side << 10) + (from << 2), e = i + 3; i < e; i++) if (PAWN_TO[i] === to) return true;
+        for (let i = ((id >> 5) << 10) + (from << 2), e = i + 3; i < e; i++) if (PAWN_TO[i] === to) return true;
         return false;
       default: {
         // A rook or a cannon: along a rank or a file, over no piece (a cannon's capture: one).
