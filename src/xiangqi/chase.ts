@@ -3,8 +3,8 @@
  * with every one of its moves of a repetition cycle (as perpetual check does for checks).
  *
  * The written rules (the Asian Xiangqi Federation's) fill a book of cases. Like the engines
- * that judge it (Pikafish, Fairy-Stockfish), we judge the core of it, which decides the cases
- * that come up in play:
+ * that judge it (Pikafish, and Fairy-Stockfish after the Debian 11.1 build, which has no chase
+ * rule), we judge the core of it, which decides the cases that come up in play:
  *
  * - A side's attack on an enemy piece is a capture it could make if it were to move now, and
  *   legally: its own king must not be left attacked. A check the move gave is not held against
