@@ -85,7 +85,7 @@ function attacks(pos: XiangqiPosition, from: number, to: number): boolean {
 }
 
 /** The pieces of `side` (a mask of indices) that attack `sq` on the board as it stands. */
-export function attackersOf(pos: XiangqiPosition, sq: number, side: number): number {
+function attackersOf(pos: XiangqiPosition, sq: number, side: number): number {
   const ps = pos.pieceSquare;
   const tag = 16 << side;
   let mask = 0;
@@ -165,7 +165,7 @@ export function chasePairs(pos: XiangqiPosition, chaser: number, out: Int32Array
 }
 
 /** The enemy pieces (a mask of indices) chased by a move: new pairs in `after` that `before` lacks. */
-export function newlyChased(before: Int32Array, beforeAt: number, after: Int32Array, afterAt: number): number {
+function newlyChased(before: Int32Array, beforeAt: number, after: Int32Array, afterAt: number): number {
   let chased = 0;
   for (let v = 1; v < 16; v++) if ((after[afterAt + v]! & ~before[beforeAt + v]!) !== 0) chased |= 1 << v;
   return chased;
