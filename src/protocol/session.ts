@@ -29,8 +29,8 @@ const DEFAULTS: Record<string, string> = {
   'move overhead': '30',
   ponder: 'false',
   usemillisec: 'true',
+  // UCI's 'Perpetual Chase' and UCCI's 'perpetualchase' are one setting, kept under this name.
   'perpetual chase': 'true',
-  perpetualchase: 'true',
 };
 
 interface Thinking {
@@ -218,7 +218,6 @@ export class ProtocolSession {
         const v = value.toLowerCase();
         if (v !== 'true' && v !== 'false') return this.info(`${name}: expected true or false`);
         this.options.set('perpetual chase', v);
-        this.options.set('perpetualchase', v);
         return;
       }
       case 'move overhead': {
