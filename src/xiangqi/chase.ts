@@ -29,15 +29,14 @@
  */
 import { onOwnHalf } from './geometry.js';
 import { countBetween } from './lines.js';
-import { ADVISOR, CANNON, ELEPHANT, HORSE, KING, PAWN, ROOK, TYPE_OF } from './pieces.js';
+import { ADVISOR, CANNON, ELEPHANT, FIRST_ID, HORSE, KING, PAWN, ROOK, TYPE_OF } from './pieces.js';
 import type { XiangqiPosition } from './position.js';
 
-/** The type of each piece index within a side (an id less the side's tag; see pieces.ts). */
-const INDEX_TYPE = [KING, ADVISOR, ADVISOR, ELEPHANT, ELEPHANT, HORSE, HORSE, ROOK, ROOK, CANNON, CANNON, PAWN, PAWN, PAWN, PAWN, PAWN];
-/** The indices that can chase: every piece but the king (0) and the pawns (11-15). */
-const CHASERS = 0x7fe;
-/** The first pawn index. */
-const FIRST_PAWN = 11;
+/**
+ * The piece indices within a side (an id less the side's tag; see pieces.ts) that can chase:
+ * every piece but the king and the pawns.
+ */
+const CHASERS = ((1 << FIRST_ID[PAWN]) - 1) & ~(1 << FIRST_ID[KING]);
 
 /** Words of attack pairs per side and position: per victim index, a mask of attacker indices. */
 export const CHASE_WORDS = 16;
@@ -142,14 +141,14 @@ export function chasePairs(pos: XiangqiPosition, chaser: number, out: Int32Array
   for (let v = 1; v < 16; v++) {
     out[at + v] = 0;
     const to = ps[otherTag + v]!;
-    if (to === 0 || (v >= FIRST_PAWN && onOwnHalf(to, other))) continue;
-    const victimType = INDEX_TYPE[v]!;
+    const victimType = TYPE_OF[otherTag + v]!;
+    if (to === 0 || (victimType === PAWN && onOwnHalf(to, other))) continue;
     let pairs = 0;
     for (let atk = attackersOf(pos, to, chaser) & CHASERS; atk !== 0; atk &= atk - 1) {
       const a = 31 - Math.clz32(atk & -atk);
       const from = ps[tag + a]!;
       if (!captureIsSafe(pos, from, to, chaser, checkingChaser)) continue;
-      const type = INDEX_TYPE[a]!;
+      const type = TYPE_OF[tag + a]!;
       const worthMore =
         (victimType === ROOK && (type === HORSE || type === CANNON)) ||
         ((type === ADVISOR || type === ELEPHANT) && (victimType === ROOK || victimType === HORSE || victimType === CANNON));
@@ -164,10 +163,13 @@ export function chasePairs(pos: XiangqiPosition, chaser: number, out: Int32Array
   }
 }
 
-/** The enemy pieces (a mask of indices) chased by a move: new pairs in `after` that `before` lacks. */
-function newlyChased(before: Int32Array, beforeAt: number, after: Int32Array, afterAt: number): number {
+/**
+ * The enemy pieces (a mask of indices) chased by a move: pairs in the memo's entry `after` (the
+ * mover's pairs once it has moved) that its entry `before` lacks.
+ */
+function newlyChased(memo: Int32Array, before: number, after: number): number {
   let chased = 0;
-  for (let v = 1; v < 16; v++) if ((after[afterAt + v]! & ~before[beforeAt + v]!) !== 0) chased |= 1 << v;
+  for (let v = 1; v < 16; v++) if ((memo[after + v]! & ~memo[before + v]!) !== 0) chased |= 1 << v;
   return chased;
 }
 
@@ -224,7 +226,7 @@ export function perpetualChasers(pos: XiangqiPosition, q: number): number {
   let opp = 0xfffe;
   for (let r = q; r < p; r++) {
     const mover = stm ^ ((p - r) & 1);
-    const chased = newlyChased(memo, (r * 2 + mover) * CHASE_WORDS, memo, ((r + 1) * 2 + mover) * CHASE_WORDS);
+    const chased = newlyChased(memo, (r * 2 + mover) * CHASE_WORDS, ((r + 1) * 2 + mover) * CHASE_WORDS);
     if (mover === stm) self &= chased;
     else opp &= chased;
   }

@@ -19,10 +19,11 @@ export { REP_CHASE, REP_DRAW, REP_NONE, REP_OPP_PERPETUAL, REP_SELF_PERPETUAL };
  * Whether the current position has occurred `times - 1` times before, since the last
  * irreversible move. Returns {@link REP_NONE} or {@link REP_DRAW} ORed with the perpetual
  * flags, judged over the moves from the earliest counted occurrence to now: perpetual check
- * first, then (unless `chases` is false) perpetual chase, marked {@link REP_CHASE}. For search
- * use `times = 2`; the game rule is threefold (`times = 3`).
+ * first, then (unless `chases`, by default the position's `chaseRule`, is false) perpetual
+ * chase, marked {@link REP_CHASE}. For search use `times = 2`; the game rule is threefold
+ * (`times = 3`).
  */
-export function repetitionStatus(pos: XiangqiPosition, times = 2, chases = pos.chaseRule): number {
+export function repetitionStatus(pos: XiangqiPosition, times = 2, chases?: boolean): number {
   return pos.repetitionStatus(times, chases);
 }
 
@@ -106,7 +107,7 @@ export function gameStatus(pos: XiangqiPosition, rules: XiangqiRules = {}): Xian
   if (pos.generateLegal(buf, 0) === 0) {
     return { over: true, reason: pos.inCheck() ? 'checkmate' : 'stalemate', winner: colorName(side ^ 1) };
   }
-  const rep = repetitionStatus(pos, rules.repetitions ?? 3, rules.perpetualChase ?? pos.chaseRule);
+  const rep = repetitionStatus(pos, rules.repetitions ?? 3, rules.perpetualChase);
   if (rep !== REP_NONE) {
     const v = repetitionVerdict(rep, side);
     if (v.loser !== null) return { over: true, reason: v.chase ? 'perpetual-chase' : 'perpetual-check', winner: colorName(v.loser ^ 1) };
