@@ -159,6 +159,9 @@ describe('UCI search', () => {
     const judged = await think('go depth 4 searchmoves d5c5');
     expect(judged.filter((l) => l.startsWith('info depth 4 ')).at(-1)).toMatch(/ score cp 29900 /);
     expect(send('setoption name Perpetual Chase value maybe')).toEqual(['info string Perpetual Chase: expected true or false']);
+    // The refused value changed nothing: the rule still judges the cycle.
+    const still = await think('go depth 4 searchmoves d5c5');
+    expect(still.filter((l) => l.startsWith('info depth 4 ')).at(-1)).toMatch(/ score cp 29900 /);
     send('setoption name Perpetual Chase value false');
     const plain = await think('go depth 4 searchmoves d5c5');
     expect(plain.filter((l) => l.startsWith('info depth 4 ')).at(-1)).toMatch(/ score cp -20 /);
