@@ -435,9 +435,9 @@ export function evaluateXiangqi(pos: XiangqiPosition, alpha: number, beta: numbe
   return score;
 }
 
-/** {@link evaluateXiangqi} without the cache or the lazy exit. */
+/** {@link evaluateXiangqi} without the caches keyed by position or signature pair, or the lazy exit. */
 export function evaluateFresh(pos: XiangqiPosition): number {
-  materialTerms(pos);
+  materialTerms(pos, true);
   return fullScore(pos, Math.min(pos.phase, PHASE_TOTAL));
 }
 
@@ -455,11 +455,41 @@ let unitsRed = 0;
 let unitsBlack = 0;
 let palace = 0;
 
-/** Sets materialMg / materialEg, unitsRed / unitsBlack and palace for `pos` (see above). */
-function materialTerms(pos: XiangqiPosition): void {
+// When the pair changes (a capture, a crossing, or the take-back of one: the search goes back
+// and forth between a few pairs), everything read off it is looked up at once in a cache keyed
+// by the pair, one 32-byte row per slot: material, river, materialMg, materialEg, unitsRed,
+// unitsBlack, palace, and a spare word.
+const TERMS_CACHE_BITS = 12;
+const TERMS_ROW = 8;
+const termsCache = new Int32Array((1 << TERMS_CACHE_BITS) * TERMS_ROW);
+// A material signature is never -1, so every row starts empty.
+for (let i = 0; i < termsCache.length; i += TERMS_ROW) termsCache[i] = -1;
+
+/** The index of the terms cache row for a (material, river) signature pair (exported for tests). */
+export function termsCacheRow(material: number, river: number): number {
+  return ((Math.imul(river, 0x85ebca6b) ^ Math.imul(material, 0x9e3779b1)) >>> (32 - TERMS_CACHE_BITS)) * TERMS_ROW;
+}
+
+/**
+ * Sets materialMg / materialEg, unitsRed / unitsBlack and palace for `pos` (see above); with
+ * `fresh`, computes them without the terms cache (but stores them in it).
+ */
+function materialTerms(pos: XiangqiPosition, fresh = false): void {
   const material = pos.materialSignature;
   const river = pos.riverSignature;
-  if (material === lastMaterial && river === lastRiver) return;
+  if (!fresh && material === lastMaterial && river === lastRiver) return;
+  lastMaterial = material;
+  lastRiver = river;
+  const row = termsCacheRow(material, river);
+  const c = termsCache;
+  if (!fresh && c[row] === material && c[row + 1] === river) {
+    materialMg = c[row + 2]!;
+    materialEg = c[row + 3]!;
+    unitsRed = c[row + 4]!;
+    unitsBlack = c[row + 5]!;
+    palace = c[row + 6]!;
+    return;
+  }
   const imb = imbalanceSlot(material);
   attackAcrossRiver(river, material);
   materialMg = imbMg[imb]! + attackMg;
@@ -467,8 +497,13 @@ function materialTerms(pos: XiangqiPosition): void {
   unitsRed = attackUnits(material, river, 0);
   unitsBlack = attackUnits(material, river, 1);
   palace = palaceTerm(material, 0, unitsRed) - palaceTerm(material, 1, unitsBlack);
-  lastMaterial = material;
-  lastRiver = river;
+  c[row] = material;
+  c[row + 1] = river;
+  c[row + 2] = materialMg;
+  c[row + 3] = materialEg;
+  c[row + 4] = unitsRed;
+  c[row + 5] = unitsBlack;
+  c[row + 6] = palace;
 }
 
 /**

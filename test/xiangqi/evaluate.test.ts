@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { Xiangqi } from '../../src/xiangqi/game.js';
 import { describe, expect, it } from 'vitest';
 import { positionFromFen, writeFen, START_FEN } from '../../src/xiangqi/fen.js';
-import { checksAtHand, evaluateFresh } from '../../src/xiangqi/evaluate.js';
+import { checksAtHand, evaluateFresh, termsCacheRow } from '../../src/xiangqi/evaluate.js';
 import { CANNON, HORSE, ROOK, TYPE_OF } from '../../src/xiangqi/pieces.js';
 import { ATTACK, IMBALANCE, LAZY_MARGIN, MISSING_ADVISOR, MISSING_ELEPHANT, PHASE_TOTAL, TEMPO } from '../../src/xiangqi/evaluate-weights.js';
 import type { XiangqiPosition } from '../../src/xiangqi/position.js';
@@ -160,6 +160,44 @@ describe('xiangqi evaluation', () => {
       }),
       { numRuns: 60 },
     );
+  });
+
+  it('tells apart signature pairs that share a row of the terms cache', () => {
+    // Positions whose (material, river) pairs differ but fall on one row: evaluating one right
+    // after the other must not hand the second the first's cached terms. Pairs that share the
+    // material (or the river) signature are the ones a half-checked key would confuse.
+    const byRow = new Map<number, Map<string, string>>();
+    for (let seed = 1; seed <= 400; seed++) {
+      randomPlayout(positionFromFen(START_FEN), seed, 100, (p) => {
+        const pos = p as XiangqiPosition;
+        const row = termsCacheRow(pos.materialSignature, pos.riverSignature);
+        const pairs = byRow.get(row) ?? new Map<string, string>();
+        pairs.set(`${pos.materialSignature}/${pos.riverSignature}`, writeFen(pos));
+        byRow.set(row, pairs);
+      });
+    }
+    let sameMaterial = 0;
+    let sameRiver = 0;
+    for (const pairs of byRow.values()) {
+      const list = [...pairs];
+      for (let i = 0; i < list.length; i++) {
+        for (let j = 0; j < list.length; j++) {
+          if (i === j) continue;
+          const [ka, fenA] = list[i]!;
+          const [kb, fenB] = list[j]!;
+          const [ma, ra] = ka.split('/');
+          const [mb, rb] = kb.split('/');
+          if (ma === mb) sameMaterial++;
+          if (ra === rb) sameRiver++;
+          positionFromFen(fenA).evaluationTerms();
+          const b = positionFromFen(fenB);
+          expect(b.evaluationTerms().score).toBe(evaluateFresh(b));
+        }
+      }
+    }
+    // The playouts give both kinds of near miss (ordered pairs).
+    expect(sameMaterial).toBeGreaterThan(0);
+    expect(sameRiver).toBeGreaterThan(0);
   });
 
   it('keeps the lazy answer on the right side where the patterns and the checks at hand together are largest', () => {
