@@ -486,6 +486,14 @@ export class Search {
     let bestMove = 0;
     let legal = 0;
     let quiets = 0;
+    // At a futile node whose quiet stage comes after a legal move, the quiet stage lists only
+    // the moves that may give check: every other quiet move would be pruned unmade, and
+    // generating and clearing them one by one costs more than the game's check candidates.
+    // Those pruned moves are accounted for at once (best is raised to alpha, as each of them
+    // would have raised it), and they are not counted as legal moves one by one: after the
+    // first legal move the count only steers the reductions of quiet moves that give no
+    // check, and those are all pruned here.
+    let checksOnly = false;
     const oldAlpha = alpha;
     for (let i = start; ; i++) {
       if (i >= end) {
@@ -494,7 +502,9 @@ export class Search {
           stage = 1;
         }
         if (i >= end && stage === 1) {
-          end = this.listQuiets(end, tried, ply);
+          checksOnly = futile && legal > 0;
+          end = checksOnly ? this.listCheckCandidates(end, tried, ply) : this.listQuiets(end, tried, ply);
+          if (checksOnly && best < alpha) best = alpha;
           stage = 2;
         }
         if (i >= end) break;
@@ -506,7 +516,9 @@ export class Search {
         if (this.order[i]! < COUNTER_ORDER) {
           // Only losing captures are left of the capture stage: the quiet moves go first.
           if (stage === 1) {
-            end = this.listQuiets(end, tried, ply);
+            checksOnly = futile && legal > 0;
+            end = checksOnly ? this.listCheckCandidates(end, tried, ply) : this.listQuiets(end, tried, ply);
+            if (checksOnly && best < alpha) best = alpha;
             stage = 2;
             m = this.pickNext(i, end);
           }
@@ -527,7 +539,7 @@ export class Search {
       // are not searched at all. When the game can tell that a move is legal and gives no
       // check without making it, it is counted and skipped unmade; otherwise it is made to see.
       const prunable = quiet && legal > 0 && (futile || (lmpLimit > 0 && legal >= lmpLimit && m !== k1 && m !== k2));
-      if (prunable && pos.harmlessQuiet(m)) {
+      if (prunable && !checksOnly && pos.harmlessQuiet(m)) {
         legal++;
         if (best < alpha) best = alpha;
         continue;
@@ -761,6 +773,27 @@ export class Search {
     const k2 = this.listedQuiets[ply * 3 + 1]!;
     const counter = this.listedQuiets[ply * 3 + 2]!;
     const generatedEnd = pos.generateQuiets(mv, at);
+    let w = at;
+    for (let k = at; k < generatedEnd; k++) {
+      const m = mv[k]!;
+      if (m === tried || m === k1 || m === k2 || m === counter) continue;
+      mv[w] = m;
+      ord[w++] = this.history[m & 0xffff]!;
+    }
+    return w;
+  }
+
+  /**
+   * The quiet stage of a futile node: like {@link listQuiets}, but only the quiet moves that may
+   * give check (the game's check candidates).
+   */
+  private listCheckCandidates(at: number, tried: Move, ply: number): number {
+    const mv = this.moves;
+    const ord = this.order;
+    const k1 = this.listedQuiets[ply * 3]!;
+    const k2 = this.listedQuiets[ply * 3 + 1]!;
+    const counter = this.listedQuiets[ply * 3 + 2]!;
+    const generatedEnd = this.pos.generateCheckCandidates(mv, at);
     let w = at;
     for (let k = at; k < generatedEnd; k++) {
       const m = mv[k]!;

@@ -72,6 +72,16 @@ describe('search', () => {
     expect(mateIn(r.score)).toBe(3);
   });
 
+  it('finds a mate through quiet checks at nodes the futility test prunes', () => {
+    // From a match game: red mates in 4 with b8c6. Near the leaves of the mating line, red's
+    // static score is far below the +980 another line has already shown, so the nodes where
+    // its next quiet check must be found are futile: their quiet stage lists only the moves
+    // that may give check. Leaving those out as well scores the position +980 at this depth.
+    const r = new Search().run(xiangqiFromFen('5a3/CN2a4/3Ck4/9/3P3P1/9/4P4/2nA1K3/4A4/1c7 w - - 9 72'), { depth: 3 });
+    expect(moveToIccs(r.bestMove)).toBe('b8c6');
+    expect(mateIn(r.score)).toBe(4);
+  });
+
   it('finds a xiangqi mate that rests on stalemate (no legal move loses)', () => {
     // d6d7 leaves the black king no move: d8 is covered by the pawn and e9 by the red king.
     const r = new Search().run(xiangqiFromFen('3k5/9/9/3P5/9/9/9/9/9/4K4 w - - 0 1'), { depth: 4 });
