@@ -641,7 +641,7 @@ export class ChessPosition implements GamePosition {
 
   /**
    * {@link GamePosition.generateCheckCandidates}: the generated moves, less captures,
-   * promotions and what {@link harmlessQuiet} clears (chess has few quiet moves to sift). The
+   * promotions and what {@link quietCannotCheck} clears (chess has few quiet moves to sift). The
    * chess search does not ask for them (see {@link quiescenceChecks}); the seam's contract
    * holds all the same, for a caller that does.
    */
@@ -650,18 +650,17 @@ export class ChessPosition implements GamePosition {
     let n = from;
     for (let i = from; i < end; i++) {
       const m = buf[i]!;
-      if (!this.harmlessQuiet(m)) buf[n++] = m;
+      if (!this.quietCannotCheck(m)) buf[n++] = m;
     }
     return n;
   }
 
   /**
-   * {@link GamePosition.harmlessQuiet}. The generator is legal, so only checks matter: none is
-   * possible when the origin is on no line through the enemy king (nothing is uncovered) and
+   * {@link GamePosition.quietCannotCheck}: no check is possible when the origin is on no line through the enemy king (nothing is uncovered) and
    * the piece cannot attack the king from its destination by geometry alone. Castling, en
    * passant and promotions are always made.
    */
-  harmlessQuiet(move: Move): boolean {
+  quietCannotCheck(move: Move): boolean {
     if ((move >>> 16 & (FLAG_EN_PASSANT | FLAG_CASTLE | FLAG_PROMOTION_MASK)) !== 0) return false;
     const from = move & 0xff;
     const to = (move >>> 8) & 0xff;

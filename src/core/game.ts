@@ -66,14 +66,17 @@ export interface GamePosition {
    */
   losingCapture(move: Move): boolean;
   /**
-   * Whether a quiet move is certainly legal and certainly gives no check, decided without
-   * making it; false means "make it and see". Lets the search skip, unmade, the quiet moves
-   * it prunes near the leaves (it prunes only moves that give no check).
+   * Whether a quiet move certainly gives no check, decided without making it and whether or
+   * not the move is legal; false means "make it and see". Lets the search skip, unmade, the
+   * quiet moves it prunes near the leaves (it prunes only moves that give no check). It counts
+   * them as legal moves, illegal ones too, which changes nothing there: pruning starts only
+   * after a legal move, and from then on the count only steers the reductions of quiet moves
+   * that give no check, which are all pruned.
    */
-  harmlessQuiet(move: Move): boolean;
+  quietCannotCheck(move: Move): boolean;
   /**
    * Writes from `from` the quiet moves that may give check, in the order {@link generate} lists
-   * them: every legal quiet move that checks is among them, and none that {@link harmlessQuiet}
+   * them: every legal quiet move that checks is among them, and none that {@link quietCannotCheck}
    * clears, so that the quiet checks are found without generating and testing every quiet move.
    * The others are made to see. Returns the end.
    */

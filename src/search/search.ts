@@ -536,10 +536,12 @@ export class Search {
       if (ply === 0 && this.skipAtRoot(m)) continue;
       const quiet = pos.captureScore(m) === 0;
       // Futility, and late-move pruning: near the leaves, late quiet moves that give no check
-      // are not searched at all. When the game can tell that a move is legal and gives no
-      // check without making it, it is counted and skipped unmade; otherwise it is made to see.
+      // are not searched at all. When the game can tell that a move gives no check without
+      // making it, it is counted and skipped unmade (legal or not: see quietCannotCheck);
+      // otherwise it is made to see. A pruned move lifts the fail-soft score to alpha, an
+      // illegal one too: alpha is still an upper bound of the node's score, only a looser one.
       const prunable = quiet && legal > 0 && (futile || (lmpLimit > 0 && legal >= lmpLimit && m !== k1 && m !== k2));
-      if (prunable && !checksOnly && pos.harmlessQuiet(m)) {
+      if (prunable && !checksOnly && pos.quietCannotCheck(m)) {
         legal++;
         if (best < alpha) best = alpha;
         continue;

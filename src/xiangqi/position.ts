@@ -671,26 +671,22 @@ export class XiangqiPosition implements GamePosition {
   }
 
   /**
-   * {@link GamePosition.harmlessQuiet}, for a side not in check and a move other than the
-   * king's. Either king can only be reached anew through a line the move touches (a rook or
-   * cannon arriving, a screen arriving or leaving, a line opening), a horse leg leaving (every
-   * leg of a horse attack on a king is a diagonal neighbour of that king), or, for a check, a
-   * horse or pawn arriving next to the enemy king; the lines are looked at as they will be, the
-   * rest is refused when in doubt.
+   * {@link GamePosition.quietCannotCheck}, for a move other than the king's (a king's move is
+   * always made to see). The enemy king can only be reached anew through a line the move
+   * touches (a rook or cannon arriving, a screen arriving or leaving, a line opening), a horse
+   * leg leaving (every leg of a horse attack on a king is a diagonal neighbour of that king),
+   * or a horse or pawn arriving where it attacks the king; the lines are looked at as they will
+   * be, the rest is refused when in doubt. Whether the move is legal is not asked: the search
+   * prunes these moves unmade either way.
    */
-  harmlessQuiet(move: Move): boolean {
-    if (this.inCheck()) return false;
+  quietCannotCheck(move: Move): boolean {
     const from = move & 0xff;
     const to = (move >>> 8) & 0xff;
     const side = this.sideToMove;
-    const own = this.pieceSquare[16 << side]!;
     const king = this.pieceSquare[16 << (side ^ 1)]!;
-    if (from === own) return false;
-    // Legal: no enemy line piece and no enemy horse is let through to our king.
-    if (this.lineAttackAfter(own, from, to, 32 >> side)) return false;
-    if (DIAGONAL_NEIGHBOUR[from - own + 256] !== 0 && this.horseUnblocked(own, from, 32 >> side)) return false;
-    // No check: no leg of ours leaves the enemy king's horses-in-waiting, no horse or pawn
-    // arrives where it attacks, and no line of ours opens onto it.
+    if (from === this.pieceSquare[16 << side]) return false;
+    // No leg of ours leaves the enemy king's horses-in-waiting, no horse or pawn arrives where
+    // it attacks, and no line of ours opens onto it.
     if (DIAGONAL_NEIGHBOUR[from - king + 256] !== 0) return false;
     const type = TYPE_OF[this.board[from]!];
     if (type === HORSE && HORSE_LEG_BY_STEP[king - to + 256] !== 0) return false;
@@ -706,15 +702,13 @@ export class XiangqiPosition implements GamePosition {
    * new screen), jumps to where a horse attacks the king, or steps next to it as a pawn. So the
    * moves of a piece that stands on the king's lines or legs are all listed, and for the others
    * only those moves (a rook or cannon off the king's lines has at most two), and of these the
-   * ones harmlessQuiet does not clear.
+   * ones quietCannotCheck does not clear.
    */
   generateCheckCandidates(buf: Int32Array, start: number): number {
     const b = this.board;
     const ps = this.pieceSquare;
     const side = this.sideToMove;
     const self = 16 << side;
-    // harmlessQuiet clears nothing in check: every quiet move.
-    if (this.inCheck()) return this.generateQuiets(buf, start);
     const king = ps[32 >> side]!;
     let n = start;
     let sq = ps[self]!;
@@ -782,17 +776,17 @@ export class XiangqiPosition implements GamePosition {
       }
     }
     // The geometry above is coarse (a piece entering the king's file is listed whatever stands
-    // on it); harmlessQuiet looks at the lines as they will be.
+    // on it); quietCannotCheck looks at the lines as they will be.
     let w = start;
     for (let i = start; i < n; i++) {
       const m = buf[i]!;
-      if (!this.harmlessQuiet(m)) buf[w++] = m;
+      if (!this.quietCannotCheck(m)) buf[w++] = m;
     }
     return w;
   }
 
   /**
-   * For {@link harmlessQuiet}: whether, once the piece on `from` has moved to the empty `to`,
+   * For {@link quietCannotCheck}: whether, once the piece on `from` has moved to the empty `to`,
    * a piece of `tag` attacks `target` along the target's file or rank: a rook (or the king,
    * facing) first, or a cannon second. Only lines the move touches can have changed, and only
    * those are looked at, through the line bits as they will be.
@@ -829,18 +823,6 @@ export class XiangqiPosition implements GamePosition {
     if ((pc & tag) !== 0 && ((ROOK_OR_KING >> TYPE_OF[pc]!) & 1) !== 0) return true;
     pc = second === to ? b[from]! : b[second]!;
     return (pc & tag) !== 0 && TYPE_OF[pc] === CANNON;
-  }
-
-  /** Whether a horse of `tag` would attack `target` once the piece on `leg` has left it. */
-  private horseUnblocked(target: number, leg: number, tag: number): boolean {
-    const ps = this.pieceSquare;
-    for (let id = tag + HORSE_ID; id <= tag + HORSE_ID + 1; id++) {
-      const h = ps[id]!;
-      if (h === 0) continue;
-      const offset = HORSE_LEG_BY_STEP[target - h + 256]!;
-      if (offset !== 0 && h + offset === leg) return true;
-    }
-    return false;
   }
 
   /** XQWLight's rule: null move only while the side to move keeps more than 400 of value. */
