@@ -9,8 +9,8 @@
  * leaves out captures the game calls losing, and reads and writes the transposition table (at
  * depth 0) as the main search does.
  * Moves come in generated stages: the TT move (tried before the node generates anything),
- * captures by MVV/LVA, killers and countermove, quiet moves by history, and losing captures
- * last. Where the static score drives a decision (reverse futility, the null move, futility,
+ * captures by MVV/LVA, killers and countermove, quiet moves by history (at a futile node only
+ * those that may give check, the only ones it searches), and losing captures last. Where the static score drives a decision (reverse futility, the null move, futility,
  * standing pat), a bound from the table too shallow to decide the node corrects it.
  *
  * Repetition verdicts come from the game (`repetition()`): a plain repetition scores as a draw
@@ -503,7 +503,7 @@ export class Search {
         }
         if (i >= end && stage === 1) {
           checksOnly = futile && legal > 0;
-          end = checksOnly ? this.listCheckCandidates(end, tried, ply) : this.listQuiets(end, tried, ply);
+          end = this.listQuiets(end, tried, ply, checksOnly);
           if (checksOnly && best < alpha) best = alpha;
           stage = 2;
         }
@@ -517,7 +517,7 @@ export class Search {
           // Only losing captures are left of the capture stage: the quiet moves go first.
           if (stage === 1) {
             checksOnly = futile && legal > 0;
-            end = checksOnly ? this.listCheckCandidates(end, tried, ply) : this.listQuiets(end, tried, ply);
+            end = this.listQuiets(end, tried, ply, checksOnly);
             if (checksOnly && best < alpha) best = alpha;
             stage = 2;
             m = this.pickNext(i, end);
@@ -766,36 +766,16 @@ export class Search {
   /**
    * The quiet stage: appends at `at` the quiet moves not listed yet (not `tried`, not
    * the killers or countermove the capture stage listed), keyed by history. Returns the end.
+   * With `checksOnly` (a futile node), only those of the game's check candidates.
    */
-  private listQuiets(at: number, tried: Move, ply: number): number {
+  private listQuiets(at: number, tried: Move, ply: number, checksOnly: boolean): number {
     const pos = this.pos;
     const mv = this.moves;
     const ord = this.order;
     const k1 = this.listedQuiets[ply * 3]!;
     const k2 = this.listedQuiets[ply * 3 + 1]!;
     const counter = this.listedQuiets[ply * 3 + 2]!;
-    const generatedEnd = pos.generateQuiets(mv, at);
-    let w = at;
-    for (let k = at; k < generatedEnd; k++) {
-      const m = mv[k]!;
-      if (m === tried || m === k1 || m === k2 || m === counter) continue;
-      mv[w] = m;
-      ord[w++] = this.history[m & 0xffff]!;
-    }
-    return w;
-  }
-
-  /**
-   * The quiet stage of a futile node: like {@link listQuiets}, but only the quiet moves that may
-   * give check (the game's check candidates).
-   */
-  private listCheckCandidates(at: number, tried: Move, ply: number): number {
-    const mv = this.moves;
-    const ord = this.order;
-    const k1 = this.listedQuiets[ply * 3]!;
-    const k2 = this.listedQuiets[ply * 3 + 1]!;
-    const counter = this.listedQuiets[ply * 3 + 2]!;
-    const generatedEnd = this.pos.generateCheckCandidates(mv, at);
+    const generatedEnd = checksOnly ? pos.generateCheckCandidates(mv, at) : pos.generateQuiets(mv, at);
     let w = at;
     for (let k = at; k < generatedEnd; k++) {
       const m = mv[k]!;
