@@ -656,9 +656,9 @@ export class ChessPosition implements GamePosition {
   }
 
   /**
-   * {@link GamePosition.quietCannotCheck}: no check is possible when the origin is on no line through the enemy king (nothing is uncovered) and
-   * the piece cannot attack the king from its destination by geometry alone. Castling, en
-   * passant and promotions are always made.
+   * {@link GamePosition.quietCannotCheck}: no check is possible when the origin is on no line
+   * through the enemy king (nothing is uncovered) and the piece cannot attack the king from its
+   * destination by geometry alone. Castling, en passant and promotions are always made.
    */
   quietCannotCheck(move: Move): boolean {
     if ((move >>> 16 & (FLAG_EN_PASSANT | FLAG_CASTLE | FLAG_PROMOTION_MASK)) !== 0) return false;

@@ -10,8 +10,9 @@
  * depth 0) as the main search does.
  * Moves come in generated stages: the TT move (tried before the node generates anything),
  * captures by MVV/LVA, killers and countermove, quiet moves by history (at a futile node only
- * those that may give check, the only ones it searches), and losing captures last. Where the static score drives a decision (reverse futility, the null move, futility,
- * standing pat), a bound from the table too shallow to decide the node corrects it.
+ * those that may give check, the only ones it searches), and losing captures last. Where the
+ * static score drives a decision (reverse futility, the null move, futility, standing pat), a
+ * bound from the table too shallow to decide the node corrects it.
  *
  * Repetition verdicts come from the game (`repetition()`): a plain repetition scores as a draw
  * (with contempt: `drawScore` against the side to move at the root), a perpetual check (xiangqi)
