@@ -17,7 +17,9 @@ export interface GamePosition {
 
   /**
    * Writes pseudo-legal moves into `buf` from index `from`, and returns the index after the
-   * last one. With `capturesOnly`, only captures (and, for chess, promotions).
+   * last one. With `capturesOnly`, only captures (and, for chess, promotions). A game may leave
+   * out moves it knows to be illegal (chess lists legal moves only; xiangqi, in check, only the
+   * moves that may answer the check), but never a legal one.
    */
   generate(buf: Int32Array, from: number, capturesOnly: boolean): number;
   /**

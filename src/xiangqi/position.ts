@@ -138,6 +138,15 @@ export class XiangqiPosition implements GamePosition {
    */
   chaseRule = true;
 
+  /**
+   * Scratch for {@link keepEvasions}: per point, `stamp << 4 | bits`, where bit k says that a
+   * move onto the point (evasionTo) or away from it (evasionFrom) may answer the k-th check
+   * found. The stamp changes with each use, so nothing is ever cleared.
+   */
+  private readonly evasionTo = new Int32Array(256);
+  private readonly evasionFrom = new Int32Array(256);
+  private evasionStamp = 0;
+
   constructor() {
     this.clear();
   }
@@ -782,7 +791,8 @@ export class XiangqiPosition implements GamePosition {
       const m = buf[i]!;
       if (!this.quietCannotCheck(m)) buf[w++] = m;
     }
-    return w;
+    // In check (the search never asks then), the same moves generate would keep.
+    return this.inCheck() ? this.keepEvasions(buf, start, w) : w;
   }
 
   /**
@@ -937,15 +947,137 @@ export class XiangqiPosition implements GamePosition {
 
   /**
    * Writes the pseudo-legal moves of the side to move into `buf` from index `start` and returns
-   * the end index. With `capturesOnly`, only captures.
+   * the end index. With `capturesOnly`, only captures. In check, only the moves that may answer
+   * every check are written (see {@link keepEvasions}): the others are all illegal, and most
+   * moves of a side in check are, so they are not made just to be refused.
    */
   generate(buf: Int32Array, start: number, capturesOnly: boolean): number {
-    return this.generateKind(buf, start, capturesOnly ? GEN_CAPTURES : GEN_ALL);
+    const end = this.generateKind(buf, start, capturesOnly ? GEN_CAPTURES : GEN_ALL);
+    return this.inCheck() ? this.keepEvasions(buf, start, end) : end;
   }
 
   /** {@link GamePosition.generateQuiets}: {@link generate}'s moves onto empty points, in its order. */
   generateQuiets(buf: Int32Array, start: number): number {
-    return this.generateKind(buf, start, GEN_QUIETS);
+    const end = this.generateKind(buf, start, GEN_QUIETS);
+    return this.inCheck() ? this.keepEvasions(buf, start, end) : end;
+  }
+
+  /**
+   * Every pseudo-legal move (by the pieces' rules alone, the mover's king left attacked or
+   * not), in {@link generate}'s order, in check too. With `capturesOnly`, only captures.
+   */
+  generatePseudoLegal(buf: Int32Array, start: number, capturesOnly: boolean): number {
+    return this.generateKind(buf, start, capturesOnly ? GEN_CAPTURES : GEN_ALL);
+  }
+
+  /**
+   * With the side to move in check, keeps (in order, compacted) only the moves of
+   * `buf[start..end)` that may answer every check: the king's moves, and moves that take a
+   * checker, stand between a rook, cannon or facing king and the king, stand on a checking
+   * horse's leg, or move a cannon's screen away. A move that does none of these leaves some
+   * check standing, so this refuses only illegal moves; make() still tests the rest.
+   */
+  private keepEvasions(buf: Int32Array, start: number, end: number): number {
+    const side = this.sideToMove;
+    const king = this.pieceSquare[16 << side]!;
+    const checks = this.markEvasions(king, side);
+    if (checks === 0) return end;
+    const want = (1 << checks) - 1;
+    const stamp = this.evasionStamp << 4;
+    const toMarks = this.evasionTo;
+    const fromMarks = this.evasionFrom;
+    let n = start;
+    for (let i = start; i < end; i++) {
+      const m = buf[i]!;
+      const from = m & 0xff;
+      if (from !== king) {
+        // A mark of this use differs from the stamp in its low four bits only.
+        const t = toMarks[(m >>> 8) & 0xff]! ^ stamp;
+        const f = fromMarks[from]! ^ stamp;
+        const bits = (t < 16 ? t : 0) | (f < 16 ? f : 0);
+        if ((bits & want) !== want) continue;
+      }
+      buf[n++] = m;
+    }
+    return n;
+  }
+
+  /**
+   * Finds the checks on `side`'s king on `king` (the same attacks {@link kingAttacked} looks
+   * for) and marks, for the k-th (up to four; answering the first four is still necessary), the
+   * points a move onto or away from may answer it. Returns how many checks were marked.
+   */
+  private markEvasions(king: number, side: number): number {
+    let stamp = this.evasionStamp + 1;
+    if (stamp >= 1 << 26) {
+      this.evasionTo.fill(0);
+      this.evasionFrom.fill(0);
+      stamp = 1;
+    }
+    this.evasionStamp = stamp;
+    const b = this.board;
+    const ps = this.pieceSquare;
+    const opp = 32 >> side;
+    let k = 0;
+    // Horses: take it, or stand on its leg.
+    for (let id = opp + HORSE_ID; id <= opp + HORSE_ID + 1 && k < 4; id++) {
+      const from = ps[id]!;
+      if (from === 0) continue;
+      const leg = HORSE_LEG_BY_STEP[king - from + 256]!;
+      if (leg === 0 || b[from + leg] !== 0) continue;
+      this.markEvasion(this.evasionTo, from, k);
+      this.markEvasion(this.evasionTo, from + leg, k);
+      k++;
+    }
+    // Pawns (ahead of the king, and beside it: a pawn there has crossed): take it.
+    for (let j = 0; j < 3 && k < 4; j++) {
+      const sq = j === 0 ? king - 16 + (side << 5) : j === 1 ? king - 1 : king + 1;
+      const pc = b[sq]!;
+      if ((pc & opp) !== 0 && TYPE_OF[pc] === PAWN) {
+        this.markEvasion(this.evasionTo, sq, k);
+        k++;
+      }
+    }
+    // Lines: a rook or the facing king first, a cannon second.
+    const kx = king & 15;
+    const ky = king >> 4;
+    const fi = ((ky - 3) * 1024 + (this.fileBits[kx]! >> 3)) << 2;
+    const ri = ((kx - 3) * 512 + (this.rankBits[ky]! >> 3)) << 2;
+    for (let dir = 0; dir < 4 && k < 4; dir++) {
+      // 0, 1: along the file (FILE_SCAN's two directions); 2, 3: along the rank.
+      const onFile = dir < 2;
+      const scan = onFile ? FILE_SCAN : RANK_SCAN;
+      const at = (onFile ? fi : ri) + (dir & 1) * 2;
+      const c1 = scan[at]!;
+      if (c1 === 0) continue;
+      const s1 = onFile ? (c1 << 4) | kx : (ky << 4) | c1;
+      const step = onFile ? (c1 > ky ? 16 : -16) : c1 > kx ? 1 : -1;
+      const p1 = b[s1]!;
+      if ((p1 & opp) !== 0 && (TYPE_OF[p1] === ROOK || TYPE_OF[p1] === KING)) {
+        for (let s = king + step; s !== s1; s += step) this.markEvasion(this.evasionTo, s, k);
+        this.markEvasion(this.evasionTo, s1, k);
+        k++;
+        if (k === 4) break;
+      }
+      const c2 = scan[at + 1]!;
+      if (c2 === 0) continue;
+      const s2 = onFile ? (c2 << 4) | kx : (ky << 4) | c2;
+      const p2 = b[s2]!;
+      if ((p2 & opp) === 0 || TYPE_OF[p2] !== CANNON) continue;
+      // A second screen anywhere between, the cannon taken, or an own screen moved away.
+      for (let s = king + step; s !== s2; s += step) if (s !== s1) this.markEvasion(this.evasionTo, s, k);
+      this.markEvasion(this.evasionTo, s2, k);
+      if ((p1 & opp) === 0) this.markEvasion(this.evasionFrom, s1, k);
+      k++;
+    }
+    return k;
+  }
+
+  /** Sets bit `k` of `point`'s mark for the current use (see {@link evasionTo}). */
+  private markEvasion(marks: Int32Array, point: number, k: number): void {
+    const stamp = this.evasionStamp << 4;
+    const v = marks[point]!;
+    marks[point] = ((v ^ stamp) < 16 ? v : stamp) | (1 << k);
   }
 
   /** {@link generate} for one kind of move: all, captures only, or quiet moves only. */

@@ -126,7 +126,8 @@ describe('xiangqi piece movement', () => {
         const checked = pos.inCheck();
         if (checked) inCheck++;
         const buf = new Int32Array(256);
-        const end = pos.generate(buf, 0, false);
+        // Every pseudo-legal move, in check too (generate leaves out what cannot answer a check).
+        const end = pos.generatePseudoLegal(buf, 0, false);
         for (let i = 0; i < end; i++) {
           const m = buf[i]!;
           const safe = pos.isSafe(m, checked);
@@ -144,6 +145,90 @@ describe('xiangqi piece movement', () => {
   });
 });
 
+describe('xiangqi moves in check', () => {
+  /** The moves of `gen` as an array. */
+  const list = (gen: (buf: Int32Array) => number): number[] => {
+    const buf = new Int32Array(256);
+    return Array.from(buf.subarray(0, gen(buf)));
+  };
+
+  it('generate leaves out only illegal moves, keeps the generator order, and agrees with its capture and quiet passes', () => {
+    let positions = 0;
+    let dropped = 0;
+    let kept = 0;
+    for (let seed = 1; seed <= 200; seed++) {
+      randomPlayout(new Xiangqi().position, seed, 150, (p) => {
+        const pos = p as XiangqiPosition;
+        if (!pos.inCheck()) return;
+        positions++;
+        const all = list((b) => pos.generatePseudoLegal(b, 0, false));
+        const moves = list((b) => pos.generate(b, 0, false));
+        const keep = new Set(moves);
+        expect(moves).toEqual(all.filter((m) => keep.has(m)));
+        for (const m of all) {
+          const legal = pos.make(m);
+          if (legal) pos.unmake();
+          if (keep.has(m)) kept++;
+          else {
+            dropped++;
+            expect(legal, `${m.toString(16)} is legal but was left out`).toBe(false);
+          }
+        }
+        const captures = list((b) => pos.generate(b, 0, true));
+        expect(captures).toEqual(moves.filter((m) => pos.board[(m >>> 8) & 0xff] !== 0));
+        expect(list((b) => pos.generateQuiets(b, 0))).toEqual(moves.filter((m) => pos.board[(m >>> 8) & 0xff] === 0));
+      });
+    }
+    expect(positions).toBeGreaterThan(500);
+    // Most moves of a side in check cannot answer it.
+    expect(dropped).toBeGreaterThan(kept);
+  });
+
+  /** The legal moves of `fen` that generate lists, as ICCS, sorted. */
+  const answers = (fen: string): string[] => new Xiangqi(fen).moves().sort();
+  /** The legal moves found by trying every pseudo-legal move on the board. */
+  const legalByTrial = (fen: string): string[] => {
+    const g = new Xiangqi(fen);
+    const pos = g.position;
+    return list((b) => pos.generatePseudoLegal(b, 0, false))
+      .filter((m) => {
+        const ok = pos.make(m);
+        if (ok) pos.unmake();
+        return ok;
+      })
+      .map((m) => g.moves({ verbose: true }).find((v) => v.move === m)!.iccs)
+      .sort();
+  };
+
+  it('a cannon check may be answered by moving the screen away, or by a second screen', () => {
+    // Black cannon e9, red horse e4 as the screen, red king e0; the horse's moves all leave the file.
+    const fen = '3kc4/9/9/9/9/4N4/9/9/9/4K4 w';
+    expect(new Xiangqi(fen).inCheck()).toBe(true);
+    const moves = answers(fen);
+    expect(moves).toEqual(legalByTrial(fen));
+    expect(moves).toContain('e4c5');
+    // A rook stepping onto the file between the screen and the king adds a second screen.
+    const fen2 = '4ck3/9/9/9/9/4N4/R8/9/9/4K4 w';
+    expect(new Xiangqi(fen2).inCheck()).toBe(true);
+    expect(answers(fen2)).toContain('a3e3');
+    expect(answers(fen2)).toEqual(legalByTrial(fen2));
+  });
+
+  it('a horse check may be answered on its leg, and a double check by one move between', () => {
+    // Black horse d2 checks the red king e0 through its leg d1; the red rook may block there.
+    const fen = '3k5/9/9/9/9/9/9/3n5/R8/4K4 w';
+    expect(new Xiangqi(fen).inCheck()).toBe(true);
+    expect(answers(fen)).toContain('a1d1');
+    expect(answers(fen)).toEqual(legalByTrial(fen));
+    // A black rook on e5 checks the red king on e0, and the black cannon behind it on e9 uses it
+    // as a screen: a red piece between e1 and e4 blocks both at once.
+    const fen2 = '3kc4/9/9/9/4r4/9/9/9/R8/4K4 w';
+    expect(new Xiangqi(fen2).inCheck()).toBe(true);
+    expect(answers(fen2)).toContain('a1e1');
+    expect(answers(fen2)).toEqual(legalByTrial(fen2));
+  });
+});
+
 describe('xiangqi attackedBy', () => {
   it('answers, for every piece of the other side but the king, whether the side to move has a capture on it', () => {
     let attacked = 0;
@@ -153,7 +238,7 @@ describe('xiangqi attackedBy', () => {
       randomPlayout(new Xiangqi().position.clone(), seed, 100, (gp) => {
         const pos = gp as XiangqiPosition;
         const by = pos.sideToMove;
-        const end = pos.generate(buf, 0, true);
+        const end = pos.generatePseudoLegal(buf, 0, true);
         const targets = new Set(Array.from(buf.subarray(0, end), (m) => (m >>> 8) & 0xff));
         for (let id = 16 << (by ^ 1), last = id + 15, king = id; id <= last; id++) {
           const sq = pos.pieceSquare[id]!;
