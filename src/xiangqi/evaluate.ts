@@ -401,37 +401,56 @@ function blend(mg: number, eg: number, phase: number): number {
 /**
  * Scores by position key. The evaluation depends only on the board and the side to move, and
  * quiescence meets the same positions again and again, so a small direct-mapped cache of
- * (key, lock, score) saves most pattern scans.
+ * (key, lock, score) saves most pattern scans. The score kept is the one with the patterns but
+ * without the safe checks, shifted left 8 bits, with the checks' part of the whole score (at most
+ * {@link SAFE_CHECKS_CAP_DOWN} down and {@link SAFE_CHECKS_CAP_UP} up) plus 128 in the low byte,
+ * or 0 there while it is not known (see {@link evaluateXiangqi}).
  */
 const CACHE_BITS = 16;
 const CACHE_MASK = (1 << CACHE_BITS) - 1;
+const CACHE_EMPTY = 0x7fffffff;
 const cacheKey = new Int32Array(1 << CACHE_BITS);
 const cacheLock = new Int32Array(1 << CACHE_BITS);
 const cacheScore = new Int32Array(1 << CACHE_BITS);
 // Slot 0's key starts at 0, which a real key could equal: mark every slot empty with a lock
 // that the score check below rejects.
 cacheLock.fill(-1);
-cacheScore.fill(0x7fffffff);
+cacheScore.fill(CACHE_EMPTY);
 
 /**
- * The static score of `pos` from the side to move's point of view. When the piece-square and
- * imbalance score alone lies more than {@link LAZY_MARGIN} outside the window (`alpha`, `beta`), the
- * pattern terms cannot bring it back, and that cheaper score is returned instead (it is on the
- * same side of the window, which is all the caller needs).
+ * The static score of `pos` from the side to move's point of view, lazy in two stages. When the
+ * piece-square and imbalance score alone lies more than {@link LAZY_MARGIN} outside the window
+ * (`alpha`, `beta`), the pattern terms cannot bring it back, and that cheaper score is returned
+ * instead (it is on the same side of the window, which is all the caller needs). With the
+ * patterns added, the safe checks at hand (which move the score by at most
+ * {@link SAFE_CHECKS_CAP_DOWN} down or {@link SAFE_CHECKS_CAP_UP} up) are counted only if they
+ * could move it across the window.
  */
 export function evaluateXiangqi(pos: XiangqiPosition, alpha: number, beta: number): number {
   const phase = Math.min(pos.phase, PHASE_TOTAL);
   materialTerms(pos);
   const base = forSideToMove(pos, blend(pos.valueRed - pos.valueBlack + materialMg, pos.endRed - pos.endBlack + materialEg, phase));
-  // The lazy exit comes before the cache, so that the answer never depends on what earlier
-  // searches left in it (searches stay deterministic).
+  // The lazy exits depend on the window alone, and the cache holds each stage's exact score, so
+  // the answer never depends on what earlier searches left in it (searches stay deterministic).
   if (base - LAZY_MARGIN >= beta || base + LAZY_MARGIN <= alpha) return base;
   const slot = pos.keyLo & CACHE_MASK;
-  if (cacheKey[slot] === pos.keyLo && cacheLock[slot] === pos.keyHi && cacheScore[slot] !== 0x7fffffff) return cacheScore[slot]!;
-  const score = fullScore(pos, phase);
-  cacheKey[slot] = pos.keyLo;
-  cacheLock[slot] = pos.keyHi;
-  cacheScore[slot] = score;
+  let withPatterns: number;
+  let checks = 0;
+  const cached = cacheScore[slot]!;
+  if (cacheKey[slot] === pos.keyLo && cacheLock[slot] === pos.keyHi && cached !== CACHE_EMPTY) {
+    withPatterns = cached >> 8;
+    checks = cached & 0xff;
+  } else {
+    withPatterns = patternsScore(pos, phase);
+    cacheKey[slot] = pos.keyLo;
+    cacheLock[slot] = pos.keyHi;
+    cacheScore[slot] = withPatterns << 8;
+  }
+  // Whether or not the checks are known, they are left out exactly when they cannot matter.
+  if (withPatterns - SAFE_CHECKS_CAP_DOWN >= beta || withPatterns + SAFE_CHECKS_CAP_UP <= alpha) return withPatterns;
+  if (checks !== 0) return withPatterns + checks - 128;
+  const score = withChecks(pos, base, withPatterns);
+  cacheScore[slot] = (withPatterns << 8) | (score - withPatterns + 128);
   return score;
 }
 
@@ -555,14 +574,28 @@ export function evaluationTerms(pos: XiangqiPosition): XiangqiEvaluationTerms {
  * termMg / termEg.
  */
 function fullScore(pos: XiangqiPosition, phase: number): number {
-  termMg = pos.valueRed - pos.valueBlack + materialMg;
-  termEg = pos.endRed - pos.endBlack + materialEg;
-  const base = forSideToMove(pos, blend(termMg, termEg, phase));
-  termMg += palace;
-  termEg += palace;
+  const withPatterns = patternsScore(pos, phase);
+  return withChecks(pos, forSideToMove(pos, blend(pos.valueRed - pos.valueBlack + materialMg, pos.endRed - pos.endBlack + materialEg, phase)), withPatterns);
+}
+
+/**
+ * The score with the patterns (and the palace term) but without the safe checks, from the side
+ * to move's point of view; the unblended sums are left in termMg / termEg. {@link materialTerms}
+ * must have been called for `pos`.
+ */
+function patternsScore(pos: XiangqiPosition, phase: number): number {
+  termMg = pos.valueRed - pos.valueBlack + materialMg + palace;
+  termEg = pos.endRed - pos.endBlack + materialEg + palace;
   patterns(pos, 0, 1);
   patterns(pos, 1, -1);
-  const withPatterns = forSideToMove(pos, blend(termMg, termEg, phase));
+  return forSideToMove(pos, blend(termMg, termEg, phase));
+}
+
+/**
+ * The whole score: `withPatterns` (from {@link patternsScore}) plus the safe checks at hand,
+ * kept near `base` (the lazy exit's score).
+ */
+function withChecks(pos: XiangqiPosition, base: number, withPatterns: number): number {
   // The checks never take the score further than LAZY_MARGIN - 1 from the lazy exit's base,
   // nor further out than the patterns already did: the lazy answer must stay on the right
   // side of the window.
