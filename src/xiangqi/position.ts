@@ -680,20 +680,21 @@ export class XiangqiPosition implements GamePosition {
   }
 
   /**
-   * {@link GamePosition.quietCannotCheck}, for a move other than the king's (a king's move is
-   * always made to see). The enemy king can only be reached anew through a line the move
-   * touches (a rook or cannon arriving, a screen arriving or leaving, a line opening), a horse
-   * leg leaving (every leg of a horse attack on a king is a diagonal neighbour of that king),
-   * or a horse or pawn arriving where it attacks the king; the lines are looked at as they will
-   * be, the rest is refused when in doubt. Whether the move is legal is not asked: the search
-   * prunes these moves unmade either way.
+   * {@link GamePosition.quietCannotCheck}. The enemy king can only be reached anew through a
+   * line the move touches (a rook or cannon arriving, a screen arriving or leaving, a line
+   * opening), a horse leg leaving (every leg of a horse attack on a king is a diagonal neighbour
+   * of that king), or a horse or pawn arriving where it attacks the king; the lines are looked
+   * at as they will be, the rest is refused when in doubt. A king's move is a piece leaving and
+   * arriving like any other (it is never a horse's leg against the other king: the palaces are
+   * too far apart), so only a line it opens, or the file it steps onto facing the other king,
+   * keeps it. Whether the move is legal is not asked: the search prunes these moves unmade
+   * either way.
    */
   quietCannotCheck(move: Move): boolean {
     const from = move & 0xff;
     const to = (move >>> 8) & 0xff;
     const side = this.sideToMove;
     const king = this.pieceSquare[16 << (side ^ 1)]!;
-    if (from === this.pieceSquare[16 << side]) return false;
     // No leg of ours leaves the enemy king's horses-in-waiting, no horse or pawn arrives where
     // it attacks, and no line of ours opens onto it.
     if (DIAGONAL_NEIGHBOUR[from - king + 256] !== 0) return false;
@@ -705,8 +706,8 @@ export class XiangqiPosition implements GamePosition {
 
   /**
    * {@link GamePosition.generateCheckCandidates}, in {@link generate}'s order. A quiet move can
-   * only check if the king moves, if the
-   * piece leaves the enemy king's file or rank (a line opens or a screen leaves) or one of its
+   * only check if the piece (the king included) leaves the enemy king's file or rank (a line
+   * opens or a screen leaves) or one of its
    * diagonal neighbours (a horse leg), or if it enters that file or rank (a rook or cannon, or a
    * new screen), jumps to where a horse attacks the king, or steps next to it as a pawn. So the
    * moves of a piece that stands on the king's lines or legs are all listed, and for the others
@@ -721,10 +722,14 @@ export class XiangqiPosition implements GamePosition {
     const king = ps[32 >> side]!;
     let n = start;
     let sq = ps[self]!;
-    for (let i = sq << 2, e = i + 4; i < e; i++) {
-      const to = KING_TO[i]!;
-      if (to === 0) break;
-      if (b[to] === 0) buf[n++] = sq | (to << 8);
+    // The king checks only by uncovering one of its own pieces, which it can do only from the
+    // other king's file (the kings never share a rank).
+    if (((sq ^ king) & 0x0f) === 0) {
+      for (let i = sq << 2, e = i + 4; i < e; i++) {
+        const to = KING_TO[i]!;
+        if (to === 0) break;
+        if (b[to] === 0) buf[n++] = sq | (to << 8);
+      }
     }
     // Advisors, then elephants (whose eye must be empty).
     for (let id = self + 1; id <= self + 4; id++) {

@@ -368,6 +368,24 @@ describe('the seam contract for finding quiet checks', () => {
     expect(pos.make(m) && pos.inCheck()).toBe(true);
   });
 
+  it('sees the xiangqi check a king uncovers by leaving the other king\'s file, and lists no other king move', () => {
+    // Red's cannon on e0 stands behind its king on e1, with black's pawn on e5 between them and
+    // the black king on e9: the king stepping aside leaves the pawn as the cannon's one screen.
+    const pos = xiangqiFromFen('4k4/9/9/9/4p4/9/9/9/4K4/4C4 w - - 0 1');
+    const buf = new Int32Array(256);
+    const kingMoves = Array.from(buf.subarray(0, pos.generateCheckCandidates(buf, 0)), (c) => moveToIccs(c)).filter((m) => m.startsWith('e1'));
+    expect(kingMoves.sort()).toEqual(['e1d1', 'e1f1']);
+    for (const m of ['e1d1', 'e1f1']) {
+      expect(pos.quietCannotCheck(parseIccs(m))).toBe(false);
+      expect(pos.make(parseIccs(m)) && pos.inCheck()).toBe(true);
+      pos.unmake();
+    }
+    // Along the file nothing opens; and off the other king's file no king move is listed.
+    expect(pos.quietCannotCheck(parseIccs('e1e2'))).toBe(true);
+    const off = xiangqiFromFen('4k4/9/9/9/4p4/9/4p4/9/3K5/4C4 w - - 0 1');
+    expect(Array.from(buf.subarray(0, off.generateCheckCandidates(buf, 0)), (c) => moveToIccs(c)).filter((m) => m.startsWith('d1'))).toEqual([]);
+  });
+
   it('lists a xiangqi rook only where it would check', () => {
     // Red's rook on a1 could check from a9 (the king's rank) or from e1 (the king's file), but
     // black's pawn on e3 closes the file: only a1a9 is listed of the rook's moves.
