@@ -58,6 +58,22 @@ const CANNON_IDS = 9;
 
 const DIRS = Int32Array.of(-16, 16, -1, 1);
 
+/**
+ * Whether a horse's i-th target (as in HORSE_TO) is a good point for `side`'s horse, by
+ * geometry alone: not an edge file, not the side's own back rank. `HORSE_GOOD[side * 2048 +
+ * sq * 8 + i]`.
+ */
+const HORSE_GOOD = new Uint8Array(2 * 256 * 8);
+for (let side = 0; side < 2; side++) {
+  const backRank = side === 0 ? 12 : 3;
+  for (let i = 0; i < 256 * 8; i++) {
+    const to = HORSE_TO[i]!;
+    if (to === 0) continue;
+    const f = iccsFile(to);
+    HORSE_GOOD[side * 2048 + i] = f !== 0 && f !== 8 && to >> 4 !== backRank ? 1 : 0;
+  }
+}
+
 let termMg = 0;
 let termEg = 0;
 let attackMg = 0;
@@ -244,17 +260,16 @@ function patterns(pos: XiangqiPosition, side: number, sign: number): void {
   }
 
   // Horses: a horse with nowhere good to go (edge files and its own back rank do not count).
-  const backRank = side === 0 ? 12 : 3;
+  // Only none and one good point matter, so the count stops at two.
+  const goodBase = side * 2048;
   for (let id = own + HORSE_IDS; id < own + HORSE_IDS + 2; id++) {
     const sq = ps[id]!;
     if (sq === 0) continue;
     let good = 0;
-    for (let i = sq << 3, end = i + 8; i < end; i++) {
+    for (let i = sq << 3, end = i + 8; i < end && good < 2; i++) {
       const to = HORSE_TO[i]!;
       if (to === 0) break;
-      if (b[HORSE_LEG[i]!] !== 0 || (b[to]! & own) !== 0) continue;
-      const f = iccsFile(to);
-      if (f !== 0 && f !== 8 && to >> 4 !== backRank) good++;
+      if (HORSE_GOOD[goodBase + i] !== 0 && b[HORSE_LEG[i]!] === 0 && (b[to]! & own) === 0) good++;
     }
     if (good === 0) {
       mg -= HORSE_TRAPPED;
