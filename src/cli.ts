@@ -5,7 +5,7 @@
  *   qiengine [uci]                 UCI loop on stdin/stdout (the default)
  *   qiengine ucci                  UCCI loop (ElephantEye's dialect)
  *   qiengine perft --game chess|xiangqi [--fen F] --depth N [--divide]
- *   qiengine analyse --game chess|xiangqi [--fen F] [--moves "m1 m2"] [--movetime ms | --depth N]
+ *   qiengine analyse --game chess|xiangqi [--fen F] [--moves "m1 m2"] [--movetime ms | --depth N] [--threads N]
  *   qiengine bench [--depth N]
  *   qiengine match --game G --engine1 SPEC --engine2 SPEC [--games N] [--movetime ms] [--openings FILE]
  *   qiengine help
@@ -17,7 +17,7 @@ import { QiengineError, UsageError } from './core/errors.js';
 import { ENGINE_NAME, ENGINE_VERSION, ProtocolSession } from './protocol/session.js';
 import { Chess } from './chess/game.js';
 import { Xiangqi } from './xiangqi/game.js';
-import { Engine } from './engine/engine.js';
+import { Engine, MAX_THREADS } from './engine/engine.js';
 import type { GameKind } from './engine/games.js';
 import type { EngineInfo, EngineScore } from './engine/searcher.js';
 import { runBench } from './engine/bench.js';
@@ -37,6 +37,7 @@ usage:
                         count the leaves of the legal move tree
   qiengine analyse --game chess|xiangqi [--fen FEN] [--moves "m1 m2 ..."]
                   [--movetime MS | --depth N] [--multipv K] [--notation wxf|chinese]
+                  [--threads N]
                         think about a position, printing progress after every depth,
                         then the best move and line in SAN (chess) or WXF/Chinese (xiangqi)
   qiengine bench [--depth N]
@@ -108,15 +109,16 @@ function count(n: number): string {
 }
 
 async function analyseCommand(args: string[]): Promise<void> {
-  const flags = parseFlags(args, ['game', 'fen', 'moves', 'movetime', 'depth', 'multipv', 'notation']);
+  const flags = parseFlags(args, ['game', 'fen', 'moves', 'movetime', 'depth', 'multipv', 'notation', 'threads']);
   const game = gameFlag(flags);
   const depth = intFlag(flags, 'depth', 1, 99);
   const movetime = intFlag(flags, 'movetime', 1, 86_400_000);
   const multiPv = intFlag(flags, 'multipv', 1, 64) ?? 1;
+  const threads = intFlag(flags, 'threads', 1, MAX_THREADS) ?? 1;
   const notation = flags.get('notation') ?? 'wxf';
   if (notation !== 'wxf' && notation !== 'chinese') throw new UsageError('--notation must be wxf or chinese');
   const moves = (flags.get('moves') ?? '').split(/\s+/).filter((m) => m !== '');
-  const engine = new Engine({ hashMb: 64 });
+  const engine = new Engine({ hashMb: 64, threads });
   try {
     const spec = { game, fen: flags.get('fen'), moves };
     const board = game === 'chess' ? new Chess(spec.fen) : new Xiangqi(spec.fen);
@@ -134,7 +136,8 @@ async function analyseCommand(args: string[]): Promise<void> {
       process.stdout.write(`no legal move: ${board.isCheckmate() ? 'checkmate' : 'stalemate'}\n`);
       return;
     }
-    process.stdout.write(`\nbest move: ${r.pvNotation[0]} (${r.bestMove})  score ${scoreText(r.score)}  depth ${r.depth}  ${count(r.nodes)} nodes in ${r.timeMs} ms\n`);
+    const threadsText = r.threadNodes === undefined ? '' : ` on ${r.threadNodes.length} threads`;
+    process.stdout.write(`\nbest move: ${r.pvNotation[0]} (${r.bestMove})  score ${scoreText(r.score)}  depth ${r.depth}  ${count(r.nodes)} nodes${threadsText} in ${r.timeMs} ms\n`);
     process.stdout.write(`line: ${r.pvNotation.join(' ')}\n`);
   } finally {
     engine.close();

@@ -83,6 +83,7 @@ export { ProtocolSession, type Variant } from './protocol/session.js';
 export {
   Engine,
   DEFAULT_MOVETIME_MS,
+  MAX_THREADS,
   type EngineOptions,
   type EngineSearchOptions,
   type EnginePosition,

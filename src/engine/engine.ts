@@ -10,6 +10,7 @@
 import { QiengineError } from '../core/errors.js';
 import type { Chess } from '../chess/game.js';
 import type { Xiangqi } from '../xiangqi/game.js';
+import { TranspositionTable } from '../search/tt.js';
 import { openSession, specOf, type PositionSpec, type XiangqiLineNotation } from './games.js';
 import { Searcher, wallClock, type EngineInfo, type EngineResult, type HashEntry, type SearchRequest } from './searcher.js';
 import { budgetFor, type Clock } from './time.js';
@@ -29,7 +30,18 @@ export interface EngineOptions {
   workerUrl?: string | URL;
   /** Taken off clock budgets for transmission delays, in milliseconds (default 30). */
   moveOverheadMs?: number;
+  /**
+   * Search threads (default 1, at most {@link MAX_THREADS}). With more than one, each search
+   * runs on that many workers sharing one transposition table (Lazy SMP): more nodes per
+   * second on more cores, but no longer the same answer every time. It needs workers and
+   * SharedArrayBuffer (Node, or a cross-origin-isolated page); without them one thread
+   * searches, and {@link EngineResult.threadNodes} is left out.
+   */
+  threads?: number;
 }
+
+/** The most search threads an engine runs. */
+export const MAX_THREADS = 64;
 
 export interface EngineSearchOptions {
   /** Think this long, in milliseconds. */
@@ -85,9 +97,12 @@ interface Pending {
 const isNode = typeof process !== 'undefined' && typeof process.versions?.node === 'string';
 
 export class Engine {
-  private readonly options: Required<Pick<EngineOptions, 'hashMb' | 'thread' | 'moveOverheadMs'>> & Pick<EngineOptions, 'workerUrl'>;
+  private readonly options: Required<Pick<EngineOptions, 'hashMb' | 'thread' | 'moveOverheadMs' | 'threads'>> & Pick<EngineOptions, 'workerUrl'>;
   private searcher: Searcher | null = null;
   private worker: Promise<WorkerHandle | null> | null = null;
+  /** Lazy SMP: the helper workers (threads - 1 of them) and the table all workers share. */
+  private helpers: WorkerHandle[] = [];
+  private sharedTable: TranspositionTable | null = null;
   private readonly pending = new Map<number, Pending>();
   private nextId = 1;
   private queue: Promise<unknown> = Promise.resolve();
@@ -98,8 +113,19 @@ export class Engine {
       hashMb: options.hashMb ?? 16,
       thread: options.thread ?? 'auto',
       moveOverheadMs: options.moveOverheadMs ?? 30,
+      threads: 1,
       workerUrl: options.workerUrl,
     };
+    if (options.threads !== undefined) this.setThreads(options.threads);
+  }
+
+  /**
+   * Sets the number of search threads (see {@link EngineOptions.threads}) for the searches that
+   * follow. A change starts or ends helper workers and clears the transposition table.
+   */
+  setThreads(threads: number): void {
+    if (!Number.isInteger(threads) || threads < 1 || threads > MAX_THREADS) throw new QiengineError(`threads must be an integer from 1 to ${MAX_THREADS}`);
+    this.options.threads = threads;
   }
 
   /**
@@ -142,19 +168,28 @@ export class Engine {
   setHashSize(mb: number): void {
     this.options.hashMb = mb;
     this.searcher?.setHash(mb);
-    void this.worker?.then((w) => w?.post({ type: 'hash', mb }));
+    if (this.sharedTable !== null) {
+      // The workers move to a new shared table of the new size.
+      const table = TranspositionTable.shared(mb);
+      this.sharedTable = table;
+      void this.worker?.then((w) => w?.post({ type: 'table', buffer: table.buffer }));
+      for (const h of this.helpers) h.post({ type: 'table', buffer: table.buffer });
+    } else void this.worker?.then((w) => w?.post({ type: 'hash', mb }));
   }
 
   /** Forgets everything learnt: the next search starts from an empty table. */
   clear(): void {
     this.searcher?.clear();
     void this.worker?.then((w) => w?.post({ type: 'clear' }));
+    for (const h of this.helpers) h.post({ type: 'clear' });
   }
 
-  /** Ends the worker. Searches already queued are rejected. */
+  /** Ends the workers. Searches already queued are rejected. */
   close(): void {
     this.closed = true;
     void this.worker?.then((w) => w?.terminate());
+    for (const h of this.helpers) h.terminate();
+    this.helpers = [];
     for (const p of this.pending.values()) p.reject(new QiengineError('the engine was closed'));
     this.pending.clear();
   }
@@ -201,6 +236,8 @@ export class Engine {
     req.issuedAt = wallClock();
     const w = await this.ensureWorker();
     if (w === null) return this.runInline(req, o);
+    const helpers = await this.ensureHelpers(w);
+    if (helpers.length > 0) return this.dispatchSmp(w, helpers, req, o);
     return new Promise<EngineResult>((resolve, reject) => {
       const id = this.nextId++;
       const shared = typeof SharedArrayBuffer !== 'undefined' ? new Int32Array(new SharedArrayBuffer(4)) : undefined;
@@ -240,6 +277,83 @@ export class Engine {
         else signal.addEventListener('abort', onAbort, { once: true });
       }
     });
+  }
+
+  /**
+   * Starts or ends helper workers until there are threads - 1 of them (none without
+   * SharedArrayBuffer, or past a helper that fails to start), and puts every worker on one
+   * shared table while there are helpers (on its own table otherwise). A change of the helpers
+   * gives all workers a fresh table, so that their tables' generations stay in step.
+   */
+  private async ensureHelpers(main: WorkerHandle): Promise<WorkerHandle[]> {
+    const want = typeof SharedArrayBuffer === 'undefined' ? 0 : this.options.threads - 1;
+    if (this.helpers.length === want && (want === 0) === (this.sharedTable === null)) return this.helpers;
+    while (this.helpers.length > want) this.helpers.pop()!.terminate();
+    while (this.helpers.length < want) {
+      try {
+        this.helpers.push(await this.startWorker());
+      } catch {
+        break; // search with the helpers that did start
+      }
+    }
+    if (this.helpers.length === 0) {
+      if (this.sharedTable !== null) main.post({ type: 'hash', mb: this.options.hashMb });
+      this.sharedTable = null;
+      return this.helpers;
+    }
+    const table = TranspositionTable.shared(this.options.hashMb);
+    this.sharedTable = table;
+    main.post({ type: 'table', buffer: table.buffer });
+    for (const h of this.helpers) h.post({ type: 'table', buffer: table.buffer });
+    return this.helpers;
+  }
+
+  /**
+   * A Lazy SMP search: the main worker searches and reports as usual, each helper searches the
+   * same root on the shared table (skipping some depths, reporting nothing) until the main
+   * worker raises the shared stop flag as it finishes (or the signal does). The answer is the
+   * main worker's, with every thread's nodes.
+   */
+  private dispatchSmp(main: WorkerHandle, helpers: WorkerHandle[], req: SearchRequest, o: EngineSearchOptions): Promise<EngineResult> {
+    const stop = new Int32Array(new SharedArrayBuffer(4));
+    const threadNodes = new Float64Array(new SharedArrayBuffer(8 * (helpers.length + 1)));
+    const onAbort = (): void => void Atomics.store(stop, 0, 1);
+    const signal = o.signal;
+    // Helpers: no node limit (the main search limits every thread's sum), no soft time, one line.
+    const helperReq: SearchRequest = { ...req, nodes: undefined, softMs: undefined, multiPv: undefined };
+    const post = (w: WorkerHandle, request: SearchRequest, thread: number, onInfo?: (i: EngineInfo) => void): Promise<EngineResult> =>
+      new Promise<EngineResult>((resolve, reject) => {
+        const id = this.nextId++;
+        this.pending.set(id, { onInfo, resolve: (r) => resolve(r as EngineResult), reject });
+        w.ref();
+        w.post({ type: 'search', id, request, stop, smp: { thread, threadNodes } });
+      });
+    const helperRuns = helpers.map((h, k) => post(h, helperReq, k + 1));
+    const mainRun = post(main, req, 0, o.onInfo);
+    if (signal !== undefined) {
+      if (signal.aborted) onAbort();
+      else signal.addEventListener('abort', onAbort, { once: true });
+    }
+    const finish = (): void => {
+      signal?.removeEventListener('abort', onAbort);
+      // A failed main search must not leave the helpers running.
+      Atomics.store(stop, 0, 1);
+      if (this.pending.size === 0) for (const w of [main, ...helpers]) w.unref();
+    };
+    return mainRun.then(
+      async (result) => {
+        // The helpers stop within a few hundred nodes of the flag; their last counts are final.
+        await Promise.allSettled(helperRuns);
+        finish();
+        const counts = Array.from(threadNodes);
+        return { ...result, nodes: counts.reduce((a, b) => a + b, 0), threadNodes: counts };
+      },
+      async (e: unknown) => {
+        finish();
+        await Promise.allSettled(helperRuns);
+        throw e;
+      },
+    );
   }
 
   /**
@@ -364,12 +478,18 @@ export class Engine {
   private nodeWorker(url: string | URL, onMessage: (m: Outbound) => void, onError: (e: unknown) => void): WorkerHandle {
     const wt = nodeWorkerThreads();
     const w = new wt.Worker(url);
+    // A worker this engine ends (a helper no longer wanted, or close) exits with code 1 too.
+    let ended = false;
     w.on('message', onMessage);
     w.on('error', onError);
     w.on('exit', (code) => {
-      if (code !== 0) onError(new QiengineError(`the search worker exited with code ${code}`));
+      if (code !== 0 && !ended) onError(new QiengineError(`the search worker exited with code ${code}`));
     });
-    return { post: (m) => w.postMessage(m), terminate: () => void w.terminate(), ref: () => w.ref(), unref: () => w.unref() };
+    const terminate = (): void => {
+      ended = true;
+      void w.terminate();
+    };
+    return { post: (m) => w.postMessage(m), terminate, ref: () => w.ref(), unref: () => w.unref() };
   }
 
   private webWorker(url: string | URL, onMessage: (m: Outbound) => void, onError: (e: unknown) => void): WorkerHandle {

@@ -102,11 +102,24 @@ export interface EngineResult {
   pvNotation: string[];
   /** All lines of the last completed depth, best first (more than one with `multiPv`). */
   lines: EngineLine[];
+  /**
+   * With more than one search thread ({@link EngineOptions.threads}), each thread's nodes, the
+   * main one first; {@link nodes} is their sum.
+   */
+  threadNodes?: number[];
 }
 
 /** A search score as {@link EngineScore}. */
 export function toEngineScore(score: number): EngineScore {
   return isMateScore(score) ? { mate: mateIn(score) } : { cp: score };
+}
+
+/** A thread's part in a Lazy SMP search (see {@link SearchLimits.thread}). */
+export interface ThreadRole {
+  /** 0 for the main search, 1, 2, ... for helpers. */
+  thread: number;
+  /** Each thread's node count, on a SharedArrayBuffer. */
+  threadNodes: Float64Array;
 }
 
 /** Owns the searches (one per game, so each stays monomorphic) and their shared table. */
@@ -118,8 +131,19 @@ export class Searcher {
     this.tt = new TranspositionTable(hashMb);
   }
 
+  /** Resizes (and clears) the table; a shared one (see {@link attachTable}) becomes this searcher's own. */
   setHash(mb: number): void {
     this.tt.resize(mb);
+  }
+
+  /**
+   * Searches from now on with the table on `buffer` (made by {@link TranspositionTable.shared}
+   * on another thread), shared with the other threads of a Lazy SMP search.
+   */
+  attachTable(buffer: SharedArrayBuffer): void {
+    this.tt = TranspositionTable.attach(buffer);
+    // Each search holds its table: the next ones are made on the new one.
+    this.searches.clear();
   }
 
   clear(): void {
@@ -149,7 +173,7 @@ export class Searcher {
    * Runs one search. Throws a {@link QiengineError} for a bad position or move list, before
    * anything is searched.
    */
-  run(req: SearchRequest, onInfo?: (info: EngineInfo) => void, stopFlag?: Int32Array, signal?: AbortSignal): EngineResult {
+  run(req: SearchRequest, onInfo?: (info: EngineInfo) => void, stopFlag?: Int32Array, signal?: AbortSignal, smp?: ThreadRole): EngineResult {
     const session = openSession({ game: req.game, fen: req.fen, moves: req.moves, perpetualChase: req.perpetualChase });
     const rootMoves = rootMoveList(session, req);
     const notation = req.notation ?? 'wxf';
@@ -163,6 +187,8 @@ export class Searcher {
       drawScore: session.drawScore,
       stopFlag,
       signal,
+      thread: smp?.thread,
+      threadNodes: smp?.threadNodes,
       onInfo: onInfo === undefined ? undefined : (i: SearchInfo) => onInfo(infoOf(session, i, notation)),
     });
     const fmt = (m: Move): string => session.format(m);

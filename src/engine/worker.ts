@@ -2,16 +2,19 @@
  * The engine's worker: runs {@link Searcher} off the caller's thread. The same file serves
  * Node (`worker_threads`) and browsers (a module Web Worker).
  *
- * Messages in: `{type: 'search', id, request, stop}` (stop is an Int32Array on a
- * SharedArrayBuffer, or absent), `{type: 'hash', mb}`, `{type: 'clear'}`.
+ * Messages in: `{type: 'search', id, request, stop, smp}` (stop is an Int32Array on a
+ * SharedArrayBuffer, or absent; smp, for a Lazy SMP search, this worker's thread and the shared
+ * node counts), `{type: 'table', buffer}` (search on a shared table from now on), `{type:
+ * 'hash', mb}` (an own table of that size), `{type: 'clear'}`.
  * Messages out: `{type: 'ready'}`, `{type: 'info', id, info}`, `{type: 'done', id, result}`,
  * `{type: 'probed', id, entry}`, `{type: 'error', id, message}`.
  */
-import { lessTransit, Searcher, type SearchRequest } from './searcher.js';
+import { lessTransit, Searcher, type EngineInfo, type SearchRequest, type ThreadRole } from './searcher.js';
 
 type Inbound =
-  | { type: 'search'; id: number; request: SearchRequest; stop?: Int32Array }
+  | { type: 'search'; id: number; request: SearchRequest; stop?: Int32Array; smp?: ThreadRole }
   | { type: 'probe'; id: number; request: SearchRequest }
+  | { type: 'table'; buffer: SharedArrayBuffer }
   | { type: 'hash'; mb: number }
   | { type: 'clear' };
 
@@ -25,6 +28,7 @@ const searcher = new Searcher();
 function serve(port: Port): void {
   port.listen((msg) => {
     if (msg.type === 'hash') searcher.setHash(msg.mb);
+    else if (msg.type === 'table') searcher.attachTable(msg.buffer);
     else if (msg.type === 'clear') searcher.clear();
     else if (msg.type === 'probe') {
       try {
@@ -34,10 +38,15 @@ function serve(port: Port): void {
       }
     }
     else if (msg.type === 'search') {
+      const helper = msg.smp !== undefined && msg.smp.thread > 0;
       try {
-        const result = searcher.run(lessTransit(msg.request), (info) => port.post({ type: 'info', id: msg.id, info }), msg.stop);
+        const onInfo = helper ? undefined : (info: EngineInfo): void => port.post({ type: 'info', id: msg.id, info });
+        const result = searcher.run(lessTransit(msg.request), onInfo, msg.stop, undefined, msg.smp);
+        // The main search of a Lazy SMP search ends its helpers at once, from this thread.
+        if (msg.smp !== undefined && !helper && msg.stop !== undefined) Atomics.store(msg.stop, 0, 1);
         port.post({ type: 'done', id: msg.id, result });
       } catch (e) {
+        if (msg.smp !== undefined && msg.stop !== undefined) Atomics.store(msg.stop, 0, 1);
         port.post({ type: 'error', id: msg.id, message: e instanceof Error ? e.message : String(e) });
       }
     }

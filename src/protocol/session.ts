@@ -9,7 +9,7 @@
  * until it has answered, in order.
  */
 import { QiengineError } from '../core/errors.js';
-import { Engine, type EngineSearchOptions } from '../engine/engine.js';
+import { Engine, MAX_THREADS, type EngineSearchOptions } from '../engine/engine.js';
 import { openSession, type GameSession } from '../engine/games.js';
 import type { EngineInfo, EngineResult, EngineScore } from '../engine/searcher.js';
 import { budgetFor, type Clock } from '../engine/time.js';
@@ -25,6 +25,7 @@ export type Variant = 'chess' | 'xiangqi';
 const DEFAULTS: Record<string, string> = {
   hash: '16',
   hashsize: '16',
+  threads: '1',
   multipv: '1',
   'move overhead': '30',
   ponder: 'false',
@@ -152,6 +153,7 @@ export class ProtocolSession {
       this.write('id author qiengine developers');
       this.write('option usemillisec type check default true');
       this.write('option hashsize type spin min 1 max 4096 default 16');
+      this.write(`option threads type spin min 1 max ${MAX_THREADS} default 1`);
       this.write('option ponder type check default false');
       this.write('option perpetualchase type check default true');
       this.write('option newgame type button');
@@ -160,6 +162,7 @@ export class ProtocolSession {
       this.write('id author qiengine developers');
       this.write('option name UCI_Variant type combo default chess var chess var xiangqi');
       this.write('option name Hash type spin default 16 min 1 max 4096');
+      this.write(`option name Threads type spin default 1 min 1 max ${MAX_THREADS}`);
       this.write('option name Clear Hash type button');
       this.write('option name MultiPV type spin default 1 min 1 max 64');
       this.write('option name Ponder type check default false');
@@ -206,6 +209,12 @@ export class ProtocolSession {
           this.hashMb = mb;
           this.engine.setHashSize(mb);
         }
+        break;
+      }
+      case 'threads': {
+        const n = Number(value);
+        if (!Number.isInteger(n) || n < 1 || n > MAX_THREADS) return this.info(`${name}: expected a number of threads from 1 to ${MAX_THREADS}`);
+        this.engine.setThreads(n);
         break;
       }
       case 'multipv': {

@@ -44,6 +44,13 @@ const INF = SCORE_INF;
  * beside 44.5% and more for depth 7 (bench/RESULTS.md), so depth 7 stays.
  */
 const VERIFY_DEPTH = 7;
+/**
+ * Lazy SMP: which depths helper thread i skips (Stockfish 9's tables): helper i searches depth d
+ * only if `floor((d + SKIP_PHASE[j]) / SKIP_SIZE[j])` is even, j = (i - 1) mod 20, so that the
+ * helpers spread over the depths around the main search's instead of repeating it.
+ */
+const SKIP_SIZE = Int8Array.of(1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4);
+const SKIP_PHASE = Int8Array.of(0, 1, 0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 6, 7);
 /** Late-move reductions by depth and move number: about ln(depth) * ln(moves) / 1.8. */
 const LMR = new Int8Array(64 * 64);
 for (let d = 1; d < 64; d++) for (let n = 1; n < 64; n++) LMR[d * 64 + n] = Math.floor(0.75 + (Math.log(d) * Math.log(n)) / 1.8);
@@ -120,6 +127,19 @@ export interface SearchLimits {
   drawScore?: number;
   /** A clock in milliseconds (default `performance.now`). */
   now?: () => number;
+  /**
+   * Lazy SMP: this search's thread, 0 for the main one (the default), 1, 2, ... for helpers
+   * searching the same root on a shared table (see {@link TranspositionTable.shared}). A helper
+   * skips some depths (each helper others), reports nothing, and runs until `stopFlag` is
+   * raised (or its own limits end it); its answer is not used.
+   */
+  thread?: number;
+  /**
+   * Lazy SMP: one slot per thread (indexed by {@link thread}) where each search publishes its
+   * node count as it goes, on a SharedArrayBuffer. The main search reports, and limits by, the
+   * sum of all slots.
+   */
+  threadNodes?: Float64Array;
 }
 
 /** One principal variation of a finished search. */
@@ -196,6 +216,9 @@ export class Search {
   private nullDisabled = 0;
   /** The score of the root move that last raised alpha (for a part-finished iteration). */
   private rootScore = 0;
+  /** Lazy SMP: this search's thread (0: main) and the shared node counts (see SearchLimits). */
+  private thread = 0;
+  private threadNodes: Float64Array | undefined;
 
   constructor(tt: TranspositionTable = new TranspositionTable(16)) {
     this.tt = tt;
@@ -223,6 +246,9 @@ export class Search {
     this.stopFlag = limits.stopFlag;
     this.drawScore = limits.drawScore ?? 0;
     this.rootFilter = limits.rootMoves ? new Set(limits.rootMoves) : null;
+    this.thread = limits.thread ?? 0;
+    this.threadNodes = limits.threadNodes;
+    if (this.threadNodes !== undefined) this.threadNodes[this.thread] = 0;
     this.excludedCount = 0;
     this.nullDisabled = 0;
     this.pathMove[0] = 0;
@@ -232,7 +258,8 @@ export class Search {
 
     const rootLegal = this.rootLegalMoves();
     const maxDepth = Math.max(1, Math.min(MAX_PLY - 1, limits.depth ?? MAX_PLY - 1));
-    const multiPv = Math.max(1, Math.min(rootLegal.length, Math.floor(limits.multiPv ?? 1)));
+    const helper = this.thread > 0;
+    const multiPv = helper ? 1 : Math.max(1, Math.min(rootLegal.length, Math.floor(limits.multiPv ?? 1)));
     const result: SearchResult = { bestMove: rootLegal[0] ?? 0, ponderMove: 0, score: 0, depth: 0, seldepth: 0, nodes: 0, timeMs: 0, pv: [], lines: [] };
     if (rootLegal.length === 0) {
       result.score = pos.inCheck() || pos.stalemateLoses ? -MATE : this.drawScore;
@@ -243,6 +270,10 @@ export class Search {
 
     const prev = new Array<number>(multiPv).fill(0);
     for (let depth = 1; depth <= lastDepth; depth++) {
+      if (helper && depth < lastDepth) {
+        const j = (this.thread - 1) % 20;
+        if (Math.floor((depth + SKIP_PHASE[j]!) / SKIP_SIZE[j]!) % 2 !== 0) continue;
+      }
       const lines: SearchLine[] = [];
       this.excludedCount = 0;
       for (let k = 0; k < multiPv; k++) {
@@ -282,7 +313,7 @@ export class Search {
         result.lines = lines;
       }
       result.seldepth = this.seldepth;
-      if (limits.onInfo !== undefined && result.depth === depth) {
+      if (limits.onInfo !== undefined && !helper && result.depth === depth) {
         for (let k = 0; k < lines.length; k++) limits.onInfo(this.progress(depth, k + 1, lines[k]!.score, lines[k]!.pv, t0));
       }
       // The limits are polled every 128 nodes (1024 for the node limit); small iterations may
@@ -296,22 +327,38 @@ export class Search {
       // still yields its best root move (and the time would be lost otherwise).
       if (limits.softMs !== undefined && this.now() - t0 > limits.softMs * 0.5) break;
     }
-    result.nodes = this.nodes;
+    this.publishNodes();
+    result.nodes = this.totalNodes();
     result.timeMs = this.now() - t0;
     return result;
+  }
+
+  /** Lazy SMP: writes this thread's node count to its shared slot. */
+  private publishNodes(): void {
+    if (this.threadNodes !== undefined) this.threadNodes[this.thread] = this.nodes;
+  }
+
+  /** The nodes of every thread searching with this one (just this one's without Lazy SMP). */
+  private totalNodes(): number {
+    const counts = this.threadNodes;
+    if (counts === undefined || this.thread > 0) return this.nodes;
+    let sum = this.nodes;
+    for (let i = 1; i < counts.length; i++) sum += counts[i]!;
+    return sum;
   }
 
   /** A progress report for one line of a depth, as of now. */
   private progress(depth: number, multipv: number, score: number, pv: Move[], t0: number): SearchInfo {
     const timeMs = this.now() - t0;
+    const nodes = this.totalNodes();
     return {
       depth,
       seldepth: this.seldepth,
       multipv,
       score,
-      nodes: this.nodes,
+      nodes,
       timeMs,
-      nps: timeMs > 0 ? Math.round((this.nodes * 1000) / timeMs) : 0,
+      nps: timeMs > 0 ? Math.round((nodes * 1000) / timeMs) : 0,
       hashfull: this.tt.hashfull(),
       pv,
     };
@@ -367,12 +414,13 @@ export class Search {
    * the clock was read that rarely.
    */
   private poll(): void {
-    if (((this.nodes & 1023) === 0 && this.nodes >= this.nodeLimit) || this.interrupted()) this.stopped = true;
+    if (this.threadNodes !== undefined) this.publishNodes();
+    if (((this.nodes & 1023) === 0 && this.totalNodes() >= this.nodeLimit) || this.interrupted()) this.stopped = true;
   }
 
   /** Every limit: the node count, and what {@link interrupted} reads. */
   private checkLimits(): void {
-    if (this.nodes >= this.nodeLimit || this.interrupted()) this.stopped = true;
+    if (this.totalNodes() >= this.nodeLimit || this.interrupted()) this.stopped = true;
   }
 
   /** Whether the deadline has passed, the signal aborted or the stop flag been raised. */

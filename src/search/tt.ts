@@ -1,13 +1,21 @@
 /**
  * The transposition table: typed arrays in buckets of four entries, sized in megabytes.
  *
- * An entry is four int32 words: the key's two halves (the high half also picks nothing, so it
- * verifies), the best move, and a packed word `score (16 bits, signed) | depth (8) | bound (2)
- * | generation (6)`. Replacement within a bucket: the same key first (except that a bound from a
- * search at least four plies shallower, such as quiescence's at depth 0, leaves an entry of
- * the current search in place unless it is exact), then the entry whose depth, discounted by
- * its age in searches, is lowest. Mate scores are stored relative to the node (see
- * {@link toTT} / {@link fromTT}) so that they stay right at any ply.
+ * An entry is four int32 words: the key's low half, the key's high half XORed with the other
+ * two words (the high half picks nothing, so it verifies), the best move, and a packed word
+ * `score (16 bits, signed) | depth (8) | bound (2) | generation (6)`. Replacement within a
+ * bucket: the same key first (except that a bound from a search at least four plies shallower,
+ * such as quiescence's at depth 0, leaves an entry of the current search in place unless it is
+ * exact), then the entry whose depth, discounted by its age in searches, is lowest. Mate
+ * scores are stored relative to the node (see {@link toTT} / {@link fromTT}) so that they stay
+ * right at any ply.
+ *
+ * Several threads may share one table (Lazy SMP: {@link TranspositionTable.shared} makes it on
+ * a SharedArrayBuffer, {@link TranspositionTable.attach} opens it on another thread). Their
+ * writes are plain stores, so a reader may see an entry half written by another thread: the
+ * XOR in the second word (Hyatt's lockless hashing) makes such a mixed entry fail the key
+ * check, so it is never trusted. Each thread keeps its own generation, and they agree as long
+ * as every thread runs every search.
  */
 
 export const BOUND_NONE = 0;
@@ -58,12 +66,43 @@ export class TranspositionTable {
     this.resize(megabytes);
   }
 
+  /**
+   * A table on a SharedArrayBuffer, for threads that search together: pass its
+   * {@link buffer} to {@link TranspositionTable.attach} on each of them.
+   */
+  static shared(megabytes: number): TranspositionTable {
+    const t = new TranspositionTable(1);
+    t.allocate(megabytes, true);
+    return t;
+  }
+
+  /** A view of a table another thread made with {@link TranspositionTable.shared}. */
+  static attach(buffer: SharedArrayBuffer): TranspositionTable {
+    const t = new TranspositionTable(1);
+    const words = buffer.byteLength >> 2;
+    const buckets = words / (BUCKET * WORDS);
+    if (!Number.isInteger(buckets) || buckets < 1 || (buckets & (buckets - 1)) !== 0) throw new RangeError('not a transposition table buffer');
+    t.data = new Int32Array(buffer);
+    t.mask = buckets - 1;
+    return t;
+  }
+
+  /** The memory the entries live in (a SharedArrayBuffer for a {@link shared} table). */
+  get buffer(): ArrayBufferLike {
+    return this.data.buffer;
+  }
+
   /** Re-allocates (and clears) the table: the largest power of two of buckets that fits. */
   resize(megabytes: number): void {
+    this.allocate(megabytes, false);
+  }
+
+  private allocate(megabytes: number, shared: boolean): void {
     const mb = Math.max(1, Math.min(4096, Math.floor(megabytes)));
     let buckets = 1;
     while (buckets * 2 * BUCKET * WORDS * 4 <= mb * 1024 * 1024) buckets *= 2;
-    this.data = new Int32Array(buckets * BUCKET * WORDS);
+    const bytes = buckets * BUCKET * WORDS * 4;
+    this.data = shared ? new Int32Array(new SharedArrayBuffer(bytes)) : new Int32Array(bytes >> 2);
     // A fresh array is zero pages that the system maps on first touch; touching them all now
     // moves that cost out of the first search (it is what clearing a table in C does).
     this.data.fill(0);
@@ -85,9 +124,10 @@ export class TranspositionTable {
     const d = this.data;
     const base = (keyLo & this.mask) * BUCKET * WORDS;
     for (let i = base, e = base + BUCKET * WORDS; i < e; i += WORDS) {
-      if (d[i] === keyLo && d[i + 1] === keyHi && d[i + 3] !== 0) {
-        const packed = d[i + 3]!;
-        this.move = d[i + 2]!;
+      const packed = d[i + 3]!;
+      const move = d[i + 2]!;
+      if (d[i] === keyLo && (d[i + 1]! ^ move ^ packed) === keyHi && packed !== 0) {
+        this.move = move;
         this.score = fromTT(packed >> 16, ply);
         this.depth = (packed >>> 8) & 0xff;
         this.bound = (packed >>> 6) & 3;
@@ -131,7 +171,7 @@ export class TranspositionTable {
         target = i;
         break;
       }
-      if (d[i] === keyLo && d[i + 1] === keyHi) {
+      if (d[i] === keyLo && (d[i + 1]! ^ d[i + 2]! ^ d[i + 3]!) === keyHi) {
         // A bound from a much shallower search (quiescence's, say) does not displace a deeper
         // one of the same position.
         const old = d[i + 3]!;
@@ -149,11 +189,12 @@ export class TranspositionTable {
         target = i;
       }
     }
-    d[target] = keyLo;
-    d[target + 1] = keyHi;
-    d[target + 2] = move;
     // `bound` is never BOUND_NONE here, so a live entry's packed word is never 0 (0 means empty).
-    d[target + 3] = (toTT(score, ply) << 16) | ((Math.max(0, Math.min(255, depth)) & 0xff) << 8) | (bound << 6) | this.generation;
+    const packed = (toTT(score, ply) << 16) | ((Math.max(0, Math.min(255, depth)) & 0xff) << 8) | (bound << 6) | this.generation;
+    d[target] = keyLo;
+    d[target + 1] = keyHi ^ move ^ packed;
+    d[target + 2] = move;
+    d[target + 3] = packed;
   }
 
   /** Permille of sampled entries written in the current search (UCI `hashfull`). */

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { budgetFor, Chess, Engine, FenError, IllegalMoveError, ProtocolSession, Xiangqi, type EngineInfo } from '../../src/index.js';
+import { budgetFor, Chess, Engine, FenError, IllegalMoveError, MAX_THREADS, ProtocolSession, QiengineError, Xiangqi, type EngineInfo } from '../../src/index.js';
 import { workerUrl } from '../helpers/worker.js';
 
 const engines: Engine[] = [];
@@ -156,6 +156,58 @@ describe('Engine (worker)', () => {
     const entry = await e.probe({ game: 'xiangqi' });
     expect(entry?.move).toBe(r.bestMove);
     expect(entry?.depth).toBeGreaterThanOrEqual(5);
+  });
+});
+
+describe('Engine with several threads (Lazy SMP)', () => {
+  it('two threads search one position together on a shared table', async () => {
+    const e = engine({ threads: 2 });
+    const infos: EngineInfo[] = [];
+    const r = await e.search({ game: 'xiangqi' }, { depth: 9, onInfo: (i) => infos.push(i) });
+    expect(new Xiangqi().moves()).toContain(r.bestMove);
+    expect(r.depth).toBe(9);
+    // Both threads searched, and the answer counts them both.
+    expect(r.threadNodes).toHaveLength(2);
+    expect(r.threadNodes!.every((n) => n > 0)).toBe(true);
+    expect(r.nodes).toBe(r.threadNodes![0]! + r.threadNodes![1]!);
+    expect(infos.map((i) => i.depth)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    expect(infos.at(-1)!.nodes).toBeLessThanOrEqual(r.nodes);
+    // The main worker's table is the shared one.
+    expect((await e.probe({ game: 'xiangqi' }))?.depth).toBeGreaterThanOrEqual(9);
+    // A new size gives every worker a new shared table, and they search on it.
+    e.setHashSize(4);
+    expect(await e.probe({ game: 'xiangqi' })).toBeNull();
+    const again = await e.search({ game: 'chess' }, { depth: 6 });
+    expect(new Chess().moves()).toContain(again.bestMove);
+    expect(again.threadNodes).toHaveLength(2);
+  });
+
+  it('an AbortSignal stops every thread, and the answer still comes', async () => {
+    const e = engine({ threads: 2 });
+    const c = new AbortController();
+    setTimeout(() => c.abort(), 300);
+    const t0 = performance.now();
+    const r = await e.search({ game: 'chess' }, { signal: c.signal });
+    expect(performance.now() - t0).toBeLessThan(3000);
+    expect(new Chess().moves()).toContain(r.bestMove);
+    expect(r.threadNodes!.every((n) => n > 0)).toBe(true);
+  });
+
+  it('back to one thread, the helpers end and the table is the worker\'s own again', async () => {
+    const e = engine({ threads: 3 });
+    expect((await e.search({ game: 'xiangqi' }, { depth: 5 })).threadNodes).toHaveLength(3);
+    e.setThreads(1);
+    const r = await e.search({ game: 'xiangqi' }, { depth: 5 });
+    expect(r.threadNodes).toBeUndefined();
+    expect(await e.probe({ game: 'xiangqi' })).not.toBeNull();
+  });
+
+  it('a thread count must be a whole number from 1 to MAX_THREADS', () => {
+    expect(MAX_THREADS).toBe(64);
+    for (const bad of [0, 1.5, 65, Number.NaN]) {
+      expect(() => new Engine({ threads: bad })).toThrow(QiengineError);
+      expect(() => new Engine().setThreads(bad)).toThrow(/threads must be an integer from 1 to 64/);
+    }
   });
 });
 

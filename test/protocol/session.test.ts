@@ -94,6 +94,23 @@ describe('UCI', () => {
     expect(s.options.get('hash')).toBe('32');
   });
 
+  it('Threads (UCI) and threads (UCCI) are offered, checked, and reach the engine', async () => {
+    const engine = new Engine({ thread: 'inline' });
+    const { s, send, think } = session(engine);
+    expect(send('uci')).toContain('option name Threads type spin default 1 min 1 max 64');
+    for (const bad of ['0', '65', 'two', '']) {
+      expect(send(`setoption name Threads value ${bad}`)).toEqual(['info string Threads: expected a number of threads from 1 to 64']);
+    }
+    expect(s.options.get('threads')).toBeUndefined();
+    expect(send('setoption name Threads value 2')).toEqual([]);
+    expect(s.options.get('threads')).toBe('2');
+    // An inline engine has no workers: one thread searches, and the answer is still a move.
+    expect((await think('position startpos', 'go depth 3')).at(-1)).toMatch(/^bestmove \S+/);
+    expect(send('ucci')).toContain('option threads type spin min 1 max 64 default 1');
+    expect(send('setoption threads 0')).toEqual(['info string threads: expected a number of threads from 1 to 64']);
+    expect(send('setoption threads 3')).toEqual([]);
+  });
+
   it('unknown and garbage lines get info string, and 10,000 random lines never break the loop', async () => {
     const { s, send } = session();
     expect(send('hello world')).toEqual(["info string unknown command 'hello'"]);

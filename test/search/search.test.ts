@@ -220,6 +220,49 @@ describe('search', () => {
   });
 });
 
+describe('Lazy SMP roles', () => {
+  it('a helper searches the last depth but skips some before it, and reports nothing', () => {
+    const depths: number[] = [];
+    const counts = new Float64Array(2);
+    const r = new Search().run(xiangqiFromFen(XIANGQI_START), { depth: 7, thread: 1, threadNodes: counts, onInfo: (i) => depths.push(i.depth) });
+    expect(depths).toEqual([]);
+    expect(r.depth).toBe(7);
+    expect(counts[1]).toBe(r.nodes);
+    // Helper 1 searches the even depths and the last one, helper 2 the odd ones: each grows
+    // another tree than the main search, which searches every depth.
+    const main = new Search().run(xiangqiFromFen(XIANGQI_START), { depth: 7 });
+    const second = new Search().run(xiangqiFromFen(XIANGQI_START), { depth: 7, thread: 2, threadNodes: new Float64Array(3) });
+    expect(new Set([main.nodes, r.nodes, second.nodes]).size).toBe(3);
+    // Without the skipping, a helper is the main search again.
+    const noSkip = new Search().run(xiangqiFromFen(XIANGQI_START), { depth: 7, thread: 0, threadNodes: new Float64Array(1) });
+    expect(noSkip.nodes).toBe(main.nodes);
+  });
+
+  it('the main search reports and limits the nodes of every thread', () => {
+    const counts = new Float64Array(3);
+    const infos: number[] = [];
+    const r = new Search().run(xiangqiFromFen(XIANGQI_START), {
+      depth: 6,
+      threadNodes: counts,
+      onInfo: (i) => {
+        infos.push(i.nodes);
+        // The helpers' slots, as they would be filling in meanwhile.
+        counts[1] = 1000;
+        counts[2] = 500;
+      },
+    });
+    expect(counts[0]).toBeGreaterThan(0);
+    expect(r.nodes).toBe(counts[0]! + 1500);
+    // The first report comes before the helpers' counts are in, every later one with them.
+    expect(infos[1]!).toBeGreaterThanOrEqual(infos[0]! + 1500);
+    // Helpers that have already searched past the node limit end the main search at its first poll.
+    const busy = Float64Array.of(0, 5e6);
+    const limited = new Search().run(xiangqiFromFen(XIANGQI_START), { nodes: 1e6, threadNodes: busy });
+    expect(limited.depth).toBeLessThanOrEqual(2);
+    expect(limited.nodes).toBeGreaterThan(5e6);
+  });
+});
+
 describe('the seam contract for pruning unmade moves', () => {
   it('a quiet move called quietCannotCheck gives no check if it is legal, in both games', () => {
     let cleared = 0;

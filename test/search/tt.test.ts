@@ -124,3 +124,38 @@ describe("the table's bounds as estimates", () => {
     expect(search.run(pos, { depth: 1 }).score).toBeLessThanOrEqual(-300);
   });
 });
+
+describe('a table shared by threads (Lazy SMP)', () => {
+  it('views of one shared buffer see each other\'s entries', () => {
+    const main = TranspositionTable.shared(1);
+    expect(main.buffer).toBeInstanceOf(SharedArrayBuffer);
+    const helper = TranspositionTable.attach(main.buffer as SharedArrayBuffer);
+    helper.store(0x1234, 0x5678, 0x0203, -41, 5, BOUND_UPPER, 0);
+    expect(main.probe(0x1234, 0x5678, 0)).toBe(true);
+    expect([main.move, main.score, main.depth, main.bound]).toEqual([0x0203, -41, 5, BOUND_UPPER]);
+    main.clear();
+    expect(helper.probe(0x1234, 0x5678, 0)).toBe(false);
+  });
+
+  it('an entry half overwritten by another thread fails the key check instead of answering wrongly', () => {
+    const tt = TranspositionTable.shared(1);
+    const words = new Int32Array(tt.buffer);
+    tt.store(0x100, 0x2222, 0x0304, 75, 9, BOUND_LOWER, 0);
+    const at = words.findIndex((w, i) => i % 4 === 0 && w === 0x100);
+    expect(at).toBeGreaterThanOrEqual(0);
+    // Another thread's store to the same slot has written its move and score but not yet its
+    // key words: the slot holds this key with that thread's data.
+    words[at + 2] = 0x0506;
+    words[at + 3] = (-300 << 16) | (2 << 8) | (BOUND_EXACT << 6) | 1;
+    expect(tt.probe(0x100, 0x2222, 0)).toBe(false);
+    // With all four words of one store, it answers again.
+    tt.store(0x100, 0x2222, 0x0506, -300, 2, BOUND_EXACT, 0);
+    expect(tt.probe(0x100, 0x2222, 0)).toBe(true);
+    expect([tt.move, tt.score]).toEqual([0x0506, -300]);
+  });
+
+  it('refuses a buffer that is not a table', () => {
+    expect(() => TranspositionTable.attach(new SharedArrayBuffer(100))).toThrow(RangeError);
+    expect(() => TranspositionTable.attach(new SharedArrayBuffer(3 * 64))).toThrow(RangeError);
+  });
+});
