@@ -1,6 +1,8 @@
 // Manual check that the built package runs in a browser: serves dist/ on localhost, opens a
 // page in headless Chromium that imports dist/index.js, has the Engine search on its module
-// Web Worker (with and without an AbortSignal), and posts what happened back to this script.
+// Web Worker (with and without an AbortSignal, and on two threads: two workers sharing a table
+// when the page is cross-origin isolated, one otherwise), and posts what happened back to this
+// script.
 // Needs Debian's `chromium`; not part of CI.
 //
 //   npm run build && node scripts/browser-smoke.mjs
@@ -26,6 +28,11 @@ try {
   out.push('aborted=' + (s.bestMove !== null) + ' after ' + Math.round(performance.now() - t0) + 'ms');
   out.push('sab=' + (typeof SharedArrayBuffer !== 'undefined'));
   e.close();
+  // Two threads need SharedArrayBuffer: without it one thread searches.
+  const e2 = new Engine({ threads: 2 });
+  const t = await e2.search({ game: 'xiangqi' }, { depth: 6 });
+  out.push('threads=' + (t.threadNodes?.length ?? 1) + ' legal2=' + new Xiangqi().moves().includes(t.bestMove));
+  e2.close();
 } catch (err) {
   out.push('error=' + err);
 }
@@ -71,7 +78,7 @@ for (const iso of [false, true]) {
   const result = await Promise.race([reported, new Promise((r) => setTimeout(() => r('timeout: no report from the page'), 60000))]);
   chromium.kill();
   console.log(`${iso ? 'isolated' : 'plain'}: ${result}`);
-  if (!new RegExp(`mode=worker legal=true .* aborted=true .* sab=${iso}`).test(result)) failed = true;
+  if (!new RegExp(`mode=worker legal=true .* aborted=true .* sab=${iso} threads=${iso ? 2 : 1} legal2=true`).test(result)) failed = true;
 }
 server.close();
 if (failed) process.exit(1);
