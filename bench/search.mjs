@@ -4,7 +4,9 @@
 //    dist, one thread) beside Debian's Stockfish (chess) and Fairy-Stockfish (xiangqi), each
 //    from an empty 16 MB table with one thread, the fastest of three runs of each. Depths are
 //    not equal work across engines (each prunes differently); nodes/second is the like-for-like
-//    figure.
+//    figure. Then a 3-second search of each start position (1b), and the same on the Engine's
+//    workers with one and two threads (Lazy SMP), beside the native engine with `Threads` 1 and
+//    2 (1c).
 // 2. Stop latency: the Engine (worker) searching with only an AbortSignal, aborted at random
 //    times; the time from abort() to the resolved answer.
 // 3. `go movetime 100` through the `qiengine uci` binary on 200 random positions (100 of each
@@ -68,8 +70,8 @@ for (const p of BENCH_POSITIONS) {
 }
 
 // 1b. Like for like: nodes/second over a fixed 3-second search of each start position.
-async function nativeTimed(bin, variant, fen, ms) {
-  const e = await startNative(bin, variant);
+async function nativeTimed(bin, variant, fen, ms, threads = 1) {
+  const e = await startNative(bin, variant, threads);
   let last = '';
   e.send(`position fen ${fen}`);
   e.send(`go movetime ${ms}`);
@@ -91,6 +93,25 @@ const timed = [];
     console.log(`${p.game} 3 s: qiengine ${Math.round((r.nodes * 1000) / r.timeMs)} nps depth ${r.depth}; native ${n?.nps} nps depth ${n?.depth}`);
   }
   eng.close();
+}
+
+// 1c. Lazy SMP: the same 3-second searches on the Engine's workers with one and two threads,
+// beside the native engine with one and two, in one run (the machine has two cores).
+const smp = [];
+for (const p of [BENCH_POSITIONS[0], BENCH_POSITIONS[4]]) {
+  const row = { game: p.game, q: {}, n: {} };
+  for (const threads of [1, 2]) {
+    const eng = new Engine({ threads });
+    await eng.search({ game: p.game, fen: p.fen }, { depth: 6 }); // start the workers, warm them
+    eng.clear();
+    const r = await eng.search({ game: p.game, fen: p.fen }, { movetimeMs: 3000 });
+    eng.close();
+    row.q[threads] = { nps: (r.nodes * 1000) / r.timeMs, depth: r.depth };
+    const bin = p.game === 'chess' ? STOCKFISH : FAIRY;
+    row.n[threads] = bin ? await nativeTimed(bin, p.game === 'xiangqi' ? 'xiangqi' : null, p.fen, 3000, threads) : null;
+    console.log(`${p.game} 3 s, ${threads} thread(s): qiengine ${Math.round(row.q[threads].nps)} nps depth ${r.depth}; native ${row.n[threads]?.nps} nps depth ${row.n[threads]?.depth}`);
+  }
+  smp.push(row);
 }
 
 // 2. Stop latency.
@@ -177,6 +198,10 @@ const table = [
   `- **Xiangqi, all four positions:** qiengine ${fmt(npsOf('xiangqi', 'q'))}/s, Fairy-Stockfish ${fmt(npsOf('xiangqi', 'n'))}/s (${(npsOf('xiangqi', 'q') / npsOf('xiangqi', 'n')).toFixed(2)}x). Time to depth ${DEPTH}: ${Math.round(time('xiangqi', 'q'))} ms vs ${Math.round(time('xiangqi', 'n'))} ms.`,
   `- **Chess, all four positions:** qiengine ${fmt(npsOf('chess', 'q'))}/s, Stockfish ${fmt(npsOf('chess', 'n'))}/s (${(npsOf('chess', 'q') / npsOf('chess', 'n')).toFixed(2)}x). Time to depth ${DEPTH}: ${Math.round(time('chess', 'q'))} ms vs ${Math.round(time('chess', 'n'))} ms.`,
   ...timed.map((t) => `- **${t.game === 'xiangqi' ? 'Xiangqi' : 'Chess'}, 3-second search of the start position:** qiengine ${fmt(t.q.nps)}/s (depth ${t.q.depth}), ${t.game === 'xiangqi' ? 'Fairy-Stockfish' : 'Stockfish'} ${t.n ? `${fmt(t.n.nps)}/s (depth ${t.n.depth}), ${(t.q.nps / t.n.nps).toFixed(2)}x` : 'n/a'}.`),
+  ...smp.map(
+    (t) =>
+      `- **${t.game === 'xiangqi' ? 'Xiangqi' : 'Chess'}, 3-second search of the start position on the Engine's workers, one and two threads (Lazy SMP):** qiengine ${fmt(t.q[1].nps)}/s (depth ${t.q[1].depth}) and ${fmt(t.q[2].nps)}/s (depth ${t.q[2].depth}), ${(t.q[2].nps / t.q[1].nps).toFixed(2)}x; ${t.game === 'xiangqi' ? 'Fairy-Stockfish' : 'Stockfish'} ${t.n[1] ? `${fmt(t.n[1].nps)}/s (depth ${t.n[1].depth}) and ${fmt(t.n[2].nps)}/s (depth ${t.n[2].depth}), ${(t.n[2].nps / t.n[1].nps).toFixed(2)}x` : 'n/a'}.`,
+  ),
   `- **Stop latency** (Engine on its worker, ${latencies.length} searches aborted at random times): median ${latencies[latencies.length >> 1].toFixed(1)} ms, max ${latencies.at(-1).toFixed(1)} ms from \`abort()\` to the answer.`,
   `- **\`go movetime 100\`** through \`qiengine uci\` on ${answers.length} random positions (half of each game): median ${answers[answers.length >> 1].toFixed(0)} ms, max ${answers.at(-1).toFixed(0)} ms, ${over} over 130 ms; ${illegal} illegal best moves.`,
   '<!-- search:end -->',

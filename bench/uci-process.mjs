@@ -40,12 +40,12 @@ export class Proc {
 }
 
 /** A native engine, ready: one thread, a 16 MB table, the variant set. */
-export async function startNative(bin, variant) {
+export async function startNative(bin, variant, threads = 1) {
   const e = new Proc(bin);
   e.send('uci');
   await e.until((l) => l === 'uciok');
   if (variant) e.send(`setoption name UCI_Variant value ${variant}`);
-  e.send('setoption name Threads value 1');
+  e.send(`setoption name Threads value ${threads}`);
   e.send('setoption name Hash value 16');
   e.send('ucinewgame');
   e.send('isready');
