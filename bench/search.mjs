@@ -18,7 +18,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { BENCH_POSITIONS, Chess, Engine, Xiangqi, runBench } from '../dist/index.js';
-import { Proc, startNative } from './uci-process.mjs';
+import { Proc, infoField, nativeSearch } from './uci-process.mjs';
 
 const args = process.argv.slice(2);
 const DEPTH = Number(args[args.indexOf('--depth') + 1] ?? 0) || 11;
@@ -32,20 +32,8 @@ const STOCKFISH = which(['/usr/games/stockfish', '/usr/bin/stockfish']);
 const FAIRY = which(['/usr/games/fairy-stockfish', '/usr/bin/fairy-stockfish']);
 
 async function nativeDepth(bin, variant, fen, depth) {
-  const e = await startNative(bin, variant);
-  let last = '';
-  const t0 = performance.now();
-  e.send(`position fen ${fen}`);
-  e.send(`go depth ${depth}`);
-  const best = await e.until((l) => {
-    if (l.startsWith('info depth') && l.includes(' nodes ')) last = l;
-    return l.startsWith('bestmove');
-  });
-  const wall = performance.now() - t0;
-  e.quit();
-  const nodes = Number(/ nodes (\d+)/.exec(last)?.[1]);
-  const time = Number(/ time (\d+)/.exec(last)?.[1]);
-  return { nodes, timeMs: Math.max(time, 1), wallMs: wall, best: best.split(' ')[1] };
+  const r = await nativeSearch(bin, variant, fen, `go depth ${depth}`);
+  return { nodes: infoField(r.info, 'nodes'), timeMs: Math.max(infoField(r.info, 'time'), 1), wallMs: r.wallMs, best: r.best };
 }
 
 /** Xiangqi FEN for Fairy-Stockfish: the same board, its own side letters are w/b as ours. */
@@ -71,16 +59,8 @@ for (const p of BENCH_POSITIONS) {
 
 // 1b. Like for like: nodes/second over a fixed 3-second search of each start position.
 async function nativeTimed(bin, variant, fen, ms, threads = 1) {
-  const e = await startNative(bin, variant, threads);
-  let last = '';
-  e.send(`position fen ${fen}`);
-  e.send(`go movetime ${ms}`);
-  await e.until((l) => {
-    if (l.startsWith('info depth') && l.includes(' nps ')) last = l;
-    return l.startsWith('bestmove');
-  });
-  e.quit();
-  return { nps: Number(/ nps (\d+)/.exec(last)?.[1]), depth: Number(/^info depth (\d+)/.exec(last)?.[1]) };
+  const r = await nativeSearch(bin, variant, fen, `go movetime ${ms}`, threads);
+  return { nps: infoField(r.info, 'nps'), depth: infoField(r.info, 'depth') };
 }
 const timed = [];
 {

@@ -10,7 +10,7 @@
 import { existsSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { BENCH_POSITIONS, Engine } from '../dist/index.js';
-import { startNative } from './uci-process.mjs';
+import { infoField, nativeSearch } from './uci-process.mjs';
 
 const depthOf = { xiangqi: 16, chess: 15 };
 const nativeDepthOf = { xiangqi: 17, chess: 20 };
@@ -21,19 +21,9 @@ const nativeBin = {
 
 /** The native engine's own time to `depth`, from its last info line (a fresh process: an empty table). */
 async function nativeTime(bin, game, fen, depth, threads) {
-  const e = await startNative(bin, game === 'xiangqi' ? 'xiangqi' : null, threads);
-  let last = '';
-  e.send(`position fen ${fen}`);
-  e.send(`go depth ${depth}`);
-  await e.until((l) => {
-    if (l.startsWith('info depth') && l.includes(' time ')) last = l;
-    return l.startsWith('bestmove');
-  });
-  e.quit();
-  return Number(/ time (\d+)/.exec(last)?.[1]);
+  const r = await nativeSearch(bin, game === 'xiangqi' ? 'xiangqi' : null, fen, `go depth ${depth}`, threads);
+  return infoField(r.info, 'time');
 }
-const ROUNDS = 5;
-const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
 
 console.log(`# ${cpus()[0]?.model ?? 'unknown CPU'}, ${cpus().length} cores, Node ${process.version}; ${ROUNDS} runs each, median`);
 console.log('| game | position | qiengine, 1 thread | 2 threads | speedup | native, 1 thread | 2 threads | speedup |');

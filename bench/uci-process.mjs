@@ -52,3 +52,25 @@ export async function startNative(bin, variant, threads = 1) {
   await e.until((l) => l === 'readyok');
   return e;
 }
+
+/**
+ * One search by a fresh native engine: `position fen`, then the `go` line given; returns the
+ * last `info depth` line it printed (with the time it took, wall clock) once it answers.
+ */
+export async function nativeSearch(bin, variant, fen, go, threads = 1) {
+  const e = await startNative(bin, variant, threads);
+  let last = '';
+  const t0 = performance.now();
+  e.send(`position fen ${fen}`);
+  e.send(go);
+  const best = await e.until((l) => {
+    if (l.startsWith('info depth') && l.includes(' nodes ')) last = l;
+    return l.startsWith('bestmove');
+  });
+  const wallMs = performance.now() - t0;
+  e.quit();
+  return { info: last, best: best.split(' ')[1], wallMs };
+}
+
+/** A number from an info line (`nodes`, `nps`, `time`, `depth`...). */
+export const infoField = (info, name) => Number(new RegExp(`(?:^| )${name} (\\d+)`).exec(info)?.[1]);
