@@ -5,8 +5,8 @@
 // Writes the tables into bench/RESULTS.md.
 //
 //   node bench/chess-perft.mjs [--no-write] [--no-suite]
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Chess as ChessJs } from 'chess.js';
@@ -14,6 +14,7 @@ import { Chess as ChessopsChess } from 'chessops/chess';
 import { perft as chessopsPerft } from 'chessops/debug';
 import { parseFen } from 'chessops/fen';
 import { Chess } from '../dist/index.js';
+import { findNative, nativeVersion } from './uci-process.mjs';
 
 const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
 const KIWIPETE = 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1';
@@ -27,12 +28,6 @@ const NATIVE = [
   ['start', START, 6, 119060324],
   ['Kiwipete', KIWIPETE, 5, 193690690],
 ];
-
-function findStockfish() {
-  for (const p of ['/usr/games/stockfish', '/usr/bin/stockfish']) if (existsSync(p)) return p;
-  const r = spawnSync('sh', ['-c', 'command -v stockfish']);
-  return r.status === 0 ? r.stdout.toString().trim() : null;
-}
 
 /** One Stockfish process answering `go perft` jobs in turn; the clock runs from `go` to the total. */
 class StockfishPerft {
@@ -66,9 +61,6 @@ class StockfishPerft {
     this.p.stdin.write(`go perft ${depth}\n`);
     const m = await this.waitFor(/Nodes searched: (\d+)/);
     return { nodes: Number(m[1]), ms: Number(process.hrtime.bigint() - t0) / 1e6 };
-  }
-  version() {
-    return spawnSync(this.p.spawnfile, [], { input: 'quit\n' }).stdout.toString().split('\n')[0]?.trim() ?? '';
   }
   close() {
     this.p.stdin.end('quit\n');
@@ -104,7 +96,7 @@ const chessops = (fen, depth) => {
 
 const mps = (r) => r.nodes / r.ms / 1000;
 const fmt = (x) => (x >= 100 ? x.toFixed(0) : x.toFixed(1));
-const sfBin = findStockfish();
+const sfBin = findNative('stockfish');
 const sf = sfBin ? new StockfishPerft(sfBin) : null;
 
 // Warm up each JavaScript program so the JIT has settled before the clock runs.
@@ -173,7 +165,7 @@ if (!process.argv.includes('--no-suite')) {
       `deepest counts: qiengine ${fmt(suite.deepLeaves / suite.deepMs / 1000)} M/s, stockfish ${sf ? fmt(suite.deepLeaves / suite.sfMs / 1000) : 'n/a'} M/s`,
   );
 }
-const sfVersion = sf ? sf.version() : 'not installed';
+const sfVersion = nativeVersion(sfBin);
 sf?.close();
 
 if (!process.argv.includes('--no-write')) {

@@ -13,23 +13,18 @@
 //    game, from random playouts): the time from `go` to `bestmove`, and every move's legality.
 //
 //   node bench/search.mjs [--no-write] [--depth N]
-import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { BENCH_POSITIONS, Chess, Engine, Xiangqi, runBench } from '../dist/index.js';
-import { Proc, infoField, nativeSearch } from './uci-process.mjs';
+import { Proc, findNative, infoField, nativeSearch, nativeVersion } from './uci-process.mjs';
 
 const args = process.argv.slice(2);
 const DEPTH = Number(args[args.indexOf('--depth') + 1] ?? 0) || 11;
 const cli = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
 
-function which(names) {
-  for (const n of names) if (existsSync(n)) return n;
-  return null;
-}
-const STOCKFISH = which(['/usr/games/stockfish', '/usr/bin/stockfish']);
-const FAIRY = which(['/usr/games/fairy-stockfish', '/usr/bin/fairy-stockfish']);
+const STOCKFISH = findNative('stockfish');
+const FAIRY = findNative('fairy-stockfish');
 
 async function nativeDepth(bin, variant, fen, depth) {
   const r = await nativeSearch(bin, variant, fen, `go depth ${depth}`);
@@ -157,7 +152,6 @@ answers.sort((a, b) => a - b);
 const over = answers.filter((t) => t > 130).length;
 
 const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
-const nativeVersion = (bin) => (bin ? spawnSync(bin, [], { input: 'quit\n' }).stdout.toString().split('\n')[0].trim() : 'not installed');
 const fmt = (n) => (n >= 1e6 ? `${(n / 1e6).toFixed(2)} M` : `${(n / 1e3).toFixed(0)} k`);
 const rows = results.map((r) => {
   const qn = (r.q.nodes * 1000) / r.q.timeMs;

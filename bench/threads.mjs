@@ -7,17 +7,15 @@
 // the same order, and the ratio between one and two threads is the figure to compare.
 //
 //   npm run build && node bench/threads.mjs
-import { existsSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { BENCH_POSITIONS, Engine } from '../dist/index.js';
-import { infoField, nativeSearch } from './uci-process.mjs';
+import { findNative, infoField, nativeSearch } from './uci-process.mjs';
 
 const depthOf = { xiangqi: 16, chess: 15 };
+const ROUNDS = 5;
+const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
 const nativeDepthOf = { xiangqi: 17, chess: 20 };
-const nativeBin = {
-  xiangqi: ['/usr/games/fairy-stockfish', '/usr/bin/fairy-stockfish'].find(existsSync),
-  chess: ['/usr/games/stockfish', '/usr/bin/stockfish'].find(existsSync),
-};
+const nativeBin = { xiangqi: findNative('fairy-stockfish'), chess: findNative('stockfish') };
 
 /** The native engine's own time to `depth`, from its last info line (a fresh process: an empty table). */
 async function nativeTime(bin, game, fen, depth, threads) {
@@ -33,21 +31,21 @@ for (const p of BENCH_POSITIONS) {
   const depth = depthOf[p.game];
   const t = {};
   for (const threads of [1, 2]) {
-    const times = [];
-    const nodes = [];
+    const runs = [];
     for (let i = 0; i < ROUNDS; i++) {
       // A new engine each run: an empty table, and no helper warmed by the run before.
       const eng = new Engine({ threads });
       const r = await eng.search({ game: p.game, fen: p.fen }, { depth });
       eng.close();
       if (r.depth < depth) throw new Error(`stopped at depth ${r.depth}`);
-      times.push(r.timeMs);
-      nodes.push(r.nodes);
+      runs.push(r);
     }
+    // The run of median time, with its own node count.
+    const mid = [...runs].sort((a, b) => a.timeMs - b.timeMs)[runs.length >> 1];
     const bin = nativeBin[p.game];
     const native = [];
     for (let i = 0; bin && i < ROUNDS; i++) native.push(await nativeTime(bin, p.game, p.fen, nativeDepthOf[p.game], threads));
-    t[threads] = { ms: median(times), nodes: median(nodes), native: bin ? median(native) : null };
+    t[threads] = { ms: mid.timeMs, nodes: mid.nodes, native: bin ? median(native) : null };
   }
   const g = (total[p.game] ??= { 1: 0, 2: 0, n1: 0, n2: 0 });
   g[1] += t[1].ms;

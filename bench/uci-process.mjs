@@ -1,6 +1,8 @@
 // A UCI engine as a line-oriented child process, for the bench scripts that talk to engines
-// (bench/search.mjs, bench/fit/label.mjs).
-import { spawn } from 'node:child_process';
+// (bench/search.mjs, bench/threads.mjs, bench/fit/label.mjs), and where to find one (also for
+// the perft benches).
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 
 /** A line-oriented child process. */
 export class Proc {
@@ -37,6 +39,18 @@ export class Proc {
   quit() {
     this.send('quit');
   }
+}
+
+/** A native engine's binary (`stockfish`, `fairy-stockfish`): Debian's place first, then the PATH; null if neither has it. */
+export function findNative(name) {
+  for (const p of [`/usr/games/${name}`, `/usr/bin/${name}`]) if (existsSync(p)) return p;
+  const r = spawnSync('sh', ['-c', `command -v ${name}`]);
+  return r.status === 0 ? r.stdout.toString().trim() : null;
+}
+
+/** The first line a native engine prints (its name and version), or 'not installed' for a null binary. */
+export function nativeVersion(bin) {
+  return bin ? (spawnSync(bin, [], { input: 'quit\n' }).stdout.toString().split('\n')[0] ?? '').trim() : 'not installed';
 }
 
 /** A native engine, ready: one thread, a 16 MB table, the variant set. */

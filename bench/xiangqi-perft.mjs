@@ -5,11 +5,12 @@
 //   node bench/xiangqi-perft.mjs [--deep] [--no-write]
 //
 // --deep adds the start position at depth 6 (5.4 billion leaves, minutes).
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Xiangqi } from '../dist/index.js';
+import { findNative, nativeVersion } from './uci-process.mjs';
 
 const POSITIONS = [
   ['start', 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1', 5, 133312995],
@@ -19,12 +20,6 @@ const POSITIONS = [
 ];
 const deep = process.argv.includes('--deep');
 if (deep) POSITIONS.push(['start (deep)', POSITIONS[0][1], 6, 5392831844]);
-
-function findFairy() {
-  for (const p of ['/usr/games/fairy-stockfish', '/usr/bin/fairy-stockfish']) if (existsSync(p)) return p;
-  const r = spawnSync('sh', ['-c', 'command -v fairy-stockfish']);
-  return r.status === 0 ? r.stdout.toString().trim() : null;
-}
 
 /** Runs `go perft` in Fairy-Stockfish; the clock runs from sending `go` to the total line. */
 function fairyPerft(bin, fen, depth) {
@@ -57,7 +52,7 @@ function ourPerft(fen, depth) {
   return { nodes, ms: Number(process.hrtime.bigint() - t0) / 1e6 };
 }
 
-const fairy = findFairy();
+const fairy = findNative('fairy-stockfish');
 ourPerft(POSITIONS[0][1], 4); // warm-up: let the JIT settle before timing
 const rows = [];
 for (const [name, fen, depth, expected] of POSITIONS) {
@@ -76,7 +71,7 @@ const theirAll = fairy ? rows.reduce((s, r) => s + r.nodes, 0) / total('theirs')
 console.log(`overall: qiengine ${ourAll.toFixed(1)} M/s, fairy-stockfish ${theirAll?.toFixed(1) ?? 'n/a'} M/s, ratio ${theirAll ? (ourAll / theirAll).toFixed(2) + 'x' : 'n/a'}`);
 
 if (!process.argv.includes('--no-write')) {
-  const fairyVersion = fairy ? (spawnSync(fairy, [], { input: 'quit\n' }).stdout.toString().split('\n')[0] ?? '').trim() : 'not installed';
+  const fairyVersion = nativeVersion(fairy);
   const table = [
     '<!-- xiangqi-perft:start -->',
     `Measured ${new Date().toISOString().slice(0, 10)} on ${os.cpus()[0]?.model ?? 'unknown CPU'} (${os.cpus().length} cores), Node ${process.version}, ${os.platform()} ${os.arch()}; ${fairyVersion}.`,
