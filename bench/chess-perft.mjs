@@ -120,7 +120,7 @@ for (const [name, fen, depth, expected] of SIDE_BY_SIDE) {
   }
   rows.push(r);
   console.log(
-    `${name.padEnd(9)} d${depth} ${String(expected).padStart(10)}  qiengine ${fmt(mps(r.q))} M/s  chessops ${fmt(mps(r.ops))}  chess.js ${fmt(mps(r.js))}  stockfish ${r.sf ? fmt(mps(r.sf)) : 'n/a'}` +
+    `${String(name).padEnd(9)} d${depth} ${String(expected).padStart(10)}  qiengine ${fmt(mps(r.q))} M/s  chessops ${fmt(mps(r.ops))}  chess.js ${fmt(mps(r.js))}  stockfish ${r.sf ? fmt(mps(r.sf)) : 'n/a'}` +
       `  | qiengine/chessops ${(mps(r.q) / mps(r.ops)).toFixed(1)}x  qiengine/chess.js ${(mps(r.q) / mps(r.js)).toFixed(0)}x`,
   );
 }
@@ -131,7 +131,7 @@ for (const [name, fen, depth, expected] of NATIVE) {
   if (r.q.nodes !== expected) throw new Error(`${name} d${depth}: qiengine counted ${r.q.nodes}, expected ${expected}`);
   if (r.sf && r.sf.nodes !== expected) throw new Error(`${name} d${depth}: stockfish counted ${r.sf.nodes}`);
   native.push(r);
-  console.log(`${name.padEnd(9)} d${depth} ${String(expected).padStart(10)}  qiengine ${fmt(mps(r.q))} M/s  stockfish ${r.sf ? fmt(mps(r.sf)) : 'n/a'} M/s  ratio ${r.sf ? (mps(r.q) / mps(r.sf)).toFixed(2) + 'x' : 'n/a'}`);
+  console.log(`${String(name).padEnd(9)} d${depth} ${String(expected).padStart(10)}  qiengine ${fmt(mps(r.q))} M/s  stockfish ${r.sf ? fmt(mps(r.sf)) : 'n/a'} M/s  ratio ${r.sf ? (mps(r.q) / mps(r.sf)).toFixed(2) + 'x' : 'n/a'}`);
 }
 
 // The whole suite: every count through qiengine; each position's deepest count through Stockfish.

@@ -62,7 +62,7 @@ for (const [name, fen, depth, expected] of POSITIONS) {
   if (theirs && theirs.nodes !== ours.nodes) throw new Error(`${name}: qiengine ${ours.nodes} vs Fairy-Stockfish ${theirs.nodes}`);
   const row = { name, depth, nodes: ours.nodes, ours: ours.nodes / ours.ms / 1000, theirs: theirs ? theirs.nodes / theirs.ms / 1000 : null };
   rows.push(row);
-  console.log(`${name.padEnd(14)} d${depth} ${String(row.nodes).padStart(11)}  qiengine ${row.ours.toFixed(1)} M/s  fairy-stockfish ${row.theirs?.toFixed(1) ?? 'n/a'} M/s  ratio ${row.theirs ? (row.ours / row.theirs).toFixed(2) + 'x' : 'n/a'}`);
+  console.log(`${String(name).padEnd(14)} d${depth} ${String(row.nodes).padStart(11)}  qiengine ${row.ours.toFixed(1)} M/s  fairy-stockfish ${row.theirs?.toFixed(1) ?? 'n/a'} M/s  ratio ${row.theirs ? (row.ours / row.theirs).toFixed(2) + 'x' : 'n/a'}`);
 }
 
 const total = (k) => rows.reduce((s, r) => s + r.nodes / r[k], 0);

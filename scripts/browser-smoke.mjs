@@ -67,8 +67,8 @@ const server = createServer((req, res) => {
     res.end();
   }
 });
-await new Promise((r) => server.listen(0, '127.0.0.1', r));
-const url = `http://127.0.0.1:${server.address().port}/`;
+await new Promise((r) => server.listen(0, '127.0.0.1', () => r(undefined)));
+const url = `http://127.0.0.1:${/** @type {import('node:net').AddressInfo} */ (server.address()).port}/`;
 // The page posts its findings back; Chromium runs until then (or a minute).
 let failed = false;
 for (const iso of [false, true]) {

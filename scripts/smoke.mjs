@@ -15,7 +15,7 @@ const fail = (msg) => {
 const esm = await import('qiengine');
 const require = createRequire(import.meta.url);
 const cjs = require('qiengine');
-for (const [name, mod] of [['import', esm], ['require', cjs]]) {
+for (const [name, mod] of /** @type {Array<[string, typeof esm]>} */ ([['import', esm], ['require', cjs]])) {
   const g = new mod.Xiangqi();
   if (g.perft(3) !== 79666) fail(`${name}: perft(3) of the start position`);
   if (g.key64() !== 0x8f899c24e6db463en) fail(`${name}: start key`);
@@ -35,7 +35,7 @@ if (!ucci.includes('ucciok') || !ucci.includes('bye')) fail(`qiengine ucci answe
 console.log('smoke: qiengine binary answers uci and ucci');
 
 // The engine from the built package searches on its worker (dist/worker.js), from ESM and CJS.
-for (const [name, mod] of [['import', esm], ['require', cjs]]) {
+for (const [name, mod] of /** @type {Array<[string, typeof esm]>} */ ([['import', esm], ['require', cjs]])) {
   const engine = new mod.Engine();
   if ((await engine.threadMode()) !== 'worker') fail(`${name}: the Engine did not start its worker`);
   const r = await engine.search({ game: 'chess', fen: '6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1' }, { depth: 4 });

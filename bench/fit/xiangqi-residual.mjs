@@ -90,7 +90,7 @@ for (const line of readFileSync(input, 'utf8').trim().split('\n')) {
   const r = JSON.parse(line);
   if (Math.abs(r.score) > 1000) continue;
   const pos = new Xiangqi(r.fen).position;
-  data.push({ label: r.stm === 0 ? r.score : -r.score, ours: pos.evaluate(-30000, 30000), mg: r.phase / 16, ...featuresOf(pos), ...quietChecksOfBoth(pos) });
+  data.push({ label: r.stm === 0 ? r.score : -r.score, ours: pos.evaluate(-30000, 30000), mg: r.phase / 16, residual: 0, ...featuresOf(pos), ...quietChecksOfBoth(pos) });
 }
 let sxy = 0;
 let sxx = 0;
