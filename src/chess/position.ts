@@ -679,6 +679,11 @@ export class ChessPosition implements GamePosition {
     return (line & SLIDER_LINES[type]!) === 0;
   }
 
+  /** {@link GamePosition.checkerHangs}: chess extends every check (measured only in xiangqi). */
+  checkerHangs(): boolean {
+    return false;
+  }
+
   /** Null move only with a piece other than pawns and king (zugzwang is common without). */
   nullMoveSafe(): boolean {
     const tag = 8 << this.sideToMove;

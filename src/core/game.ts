@@ -95,6 +95,12 @@ export interface GamePosition {
   readonly stalemateLoses: boolean;
   /** Whether a null move is sound here (the side to move has enough material that zugzwang is unlikely). */
   nullMoveSafe(): boolean;
+  /**
+   * Whether the piece that just moved, while the side to move is in check, can be taken for
+   * nothing: the side to move attacks its square and the mover does not defend it. The search
+   * does not extend such a check, which hands over its piece (a game may always answer false).
+   */
+  checkerHangs(): boolean;
 }
 
 /** {@link GamePosition.repetition}: no repetition. */

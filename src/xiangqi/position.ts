@@ -840,6 +840,21 @@ export class XiangqiPosition implements GamePosition {
     return (pc & tag) !== 0 && TYPE_OF[pc] === CANNON;
   }
 
+  /**
+   * {@link GamePosition.checkerHangs}: the last move's piece stands where the side to move
+   * attacks it and no piece of the mover's defends it (pins and the facing kings are not looked
+   * at, as in {@link attackedBy}).
+   */
+  checkerHangs(): boolean {
+    const p = this.ply;
+    if (p === 0) return false;
+    const move = this.histMove[p - 1]!;
+    if (move === 0) return false;
+    const to = (move >>> 8) & 0xff;
+    const side = this.sideToMove;
+    return this.attackedBy(to, side) && !this.attackedBy(to, side ^ 1);
+  }
+
   /** XQWLight's rule: null move only while the side to move keeps more than 400 of value. */
   nullMoveSafe(): boolean {
     return (this.sideToMove === 0 ? this.valueRed : this.valueBlack) > 400;

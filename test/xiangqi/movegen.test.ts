@@ -88,6 +88,26 @@ describe('xiangqi piece movement', () => {
     expect(losing('4k4/9/9/9/R3p4/9/3n5/9/9/4K4 w', 'a5b5')).toBe(false);
   });
 
+  it('checkerHangs: after a check, whether the side to move can take the moved piece for nothing', () => {
+    const hangs = (fen: string, iccs?: string) => {
+      const g = new Xiangqi(fen);
+      if (iccs !== undefined) g.move(iccs);
+      expect(g.inCheck()).toBe(true);
+      return g.position.checkerHangs();
+    };
+    // A rook checks from e4, where a black horse (leg d5 empty) takes it; not if a red pawn
+    // guards e4, nor if the horse's leg is blocked, nor with no horse at all.
+    expect(hangs('4k4/9/9/3n5/9/R8/9/9/9/3K5 w', 'a4e4')).toBe(true);
+    expect(hangs('4k4/9/9/3n5/9/R8/4P4/9/9/3K5 w', 'a4e4')).toBe(false);
+    expect(hangs('4k4/9/9/3n5/3P5/R8/9/9/9/3K5 w', 'a4e4')).toBe(false);
+    expect(hangs('4k4/9/9/9/9/R8/9/9/9/3K5 w', 'a4e4')).toBe(false);
+    // Next to the king: the king takes it, unless a red horse guards the square.
+    expect(hangs('4k4/R8/9/9/9/9/9/9/9/3K5 w', 'a8e8')).toBe(true);
+    expect(hangs('4k4/R8/9/3N5/9/9/9/9/9/3K5 w', 'a8e8')).toBe(false);
+    // In check at the root, no move has been made: nothing to judge.
+    expect(hangs('4k4/9/9/9/4R4/9/9/9/9/3K5 b')).toBe(false);
+  });
+
   it('after make, the check flag (decided from geometry alone for most moves) agrees with a full attack test', () => {
     let decided = 0;
     let checks = 0;
