@@ -1,6 +1,7 @@
 /**
  * The search, written once over the {@link GamePosition} seam: iterative deepening, principal
- * variation search with aspiration windows (fail-soft), mate-distance pruning, check extension,
+ * variation search with aspiration windows (fail-soft), mate-distance pruning, check extension
+ * (except for a check whose piece the game says can be taken for nothing: `checkerHangs`),
  * null-move pruning (verified when deep), reverse futility, futility and late-move pruning near
  * the leaves, late-move reductions steered by history, internal iterative reduction, and
  * quiescence over captures (all moves when in check, and quiet checks where the game asks for
