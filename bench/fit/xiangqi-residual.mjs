@@ -18,6 +18,9 @@
 // The evaluation now counts a geometric version of these (`checksAtHand` in
 // src/xiangqi/evaluate.ts), so on a current build its fit shows what is left of them.
 //
+// The third is the king's ring: the points next to each king (its orthogonal neighbours in the
+// palace) that the other side attacks; the fourth, each side's pawn moves.
+//
 // Another candidate term fits the same frame: compute its features in `featuresOf` and add a
 // `fit` line.
 import { readFileSync } from 'node:fs';
@@ -85,12 +88,47 @@ function quietChecksOfBoth(pos) {
   return { mineSafe: mine.safe, mineUnsafe: mine.unsafe, theirsSafe: theirs.safe, theirsUnsafe: theirs.unsafe };
 }
 
+/**
+ * The king's ring: how many of the points next to `side`'s king (its orthogonal neighbours in
+ * the palace) the other side attacks, as attackedBy reads the board.
+ */
+function ringOf(pos, side) {
+  const king = pos.pieceSquare[16 << side];
+  let n = 0;
+  for (const d of [-16, 16, -1, 1]) {
+    const sq = king + d;
+    const x = sq & 15;
+    const y = sq >> 4;
+    const inPalace = x >= 6 && x <= 8 && (side === 0 ? y >= 10 && y <= 12 : y >= 3 && y <= 5);
+    if (inPalace && pos.attackedBy(sq, side ^ 1)) n++;
+  }
+  return n;
+}
+
+/** Pawn moves (pseudo-legal, captures too) of the side to move. */
+function pawnMovesOf(pos) {
+  const n = pos.generatePseudoLegal(moves, 0, false);
+  let count = 0;
+  for (let i = 0; i < n; i++) if (TYPE_OF_ID[pos.board[moves[i] & 0xff] & 15] === 6) count++;
+  return count;
+}
+
+/** The king's rings and the pawn moves of both sides (the other side's with the turn passed). */
+function ringsAndPawns(pos) {
+  const side = pos.sideToMove;
+  const mine = pawnMovesOf(pos);
+  pos.makeNull();
+  const theirs = pawnMovesOf(pos);
+  pos.unmakeNull();
+  return { ringMine: ringOf(pos, side), ringTheirs: ringOf(pos, side ^ 1), pawnsMine: mine, pawnsTheirs: theirs };
+}
+
 const data = [];
 for (const line of readFileSync(input, 'utf8').trim().split('\n')) {
   const r = JSON.parse(line);
   if (Math.abs(r.score) > 1000) continue;
   const pos = new Xiangqi(r.fen).position;
-  data.push({ label: r.stm === 0 ? r.score : -r.score, ours: pos.evaluate(-30000, 30000), mg: r.phase / 16, residual: 0, ...featuresOf(pos), ...quietChecksOfBoth(pos) });
+  data.push({ label: r.stm === 0 ? r.score : -r.score, ours: pos.evaluate(-30000, 30000), mg: r.phase / 16, residual: 0, ...featuresOf(pos), ...quietChecksOfBoth(pos), ...ringsAndPawns(pos) });
 }
 let sxy = 0;
 let sxx = 0;
@@ -165,3 +203,6 @@ fit('threatened pieces', (d) => [d.count]);
 fit('per phase: pieces (mg, eg), second gain / 100 (mg), constant', (d) => [d.mg * d.count, (1 - d.mg) * d.count, (d.mg * d.second) / 100, 1]);
 fit('safe quiet checks (side to move, other side)', (d) => [d.mineSafe, d.theirsSafe]);
 fit('safe and unsafe quiet checks (side to move, other side)', (d) => [d.mineSafe, d.mineUnsafe, d.theirsSafe, d.theirsUnsafe]);
+fit("the king's ring: points next to the side to move's king the other side attacks, and next to the other king", (d) => [d.ringMine, d.ringTheirs]);
+fit("the king's ring, one weight: attacked next to the other king less next to one's own", (d) => [d.ringTheirs - d.ringMine]);
+fit("the king's ring (one weight) and pawn moves (mine less theirs)", (d) => [d.ringTheirs - d.ringMine, d.pawnsMine - d.pawnsTheirs]);
