@@ -105,11 +105,14 @@ function ringOf(pos, side) {
   return n;
 }
 
+/** The pawn's type in TYPE_OF_ID. */
+const PAWN = 6;
+
 /** Pawn moves (pseudo-legal, captures too) of the side to move. */
 function pawnMovesOf(pos) {
   const n = pos.generatePseudoLegal(moves, 0, false);
   let count = 0;
-  for (let i = 0; i < n; i++) if (TYPE_OF_ID[pos.board[moves[i] & 0xff] & 15] === 6) count++;
+  for (let i = 0; i < n; i++) if (TYPE_OF_ID[pos.board[moves[i] & 0xff] & 15] === PAWN) count++;
   return count;
 }
 
