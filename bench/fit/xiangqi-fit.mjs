@@ -1,14 +1,15 @@
 // Fits the xiangqi piece-square tables, the material imbalance, the attack across the river and
 // the tempo to engine scores of quiet positions.
 //
-//   node bench/fit/xiangqi-fit.mjs labelled.jsonl [--lambda 200] [--write]
+//   node bench/fit/xiangqi-fit.mjs labelled.jsonl [--lambda 200] [--keep-attack] [--write]
 //
 // The model is the evaluation itself: for each piece, its table cell blended by the game phase
 // (middlegame weight phase/16, endgame weight the rest), plus the imbalance (a quadratic in
 // both sides' piece counts, read from the FEN, blended the same way), plus the pattern terms as
 // they are, plus the tempo for the side to move. Tables are folded left to right (the game is
 // symmetric), so there are 7 types x 50 cells x 2 phases, 2 x 36 imbalance weights and 2 x 14
-// attack weights (`--no-attack` leaves the attack out, to see what it adds). Least
+// attack weights (`--no-attack` leaves the attack out, to see what it adds; `--keep-attack` holds
+// it at its current weights). Least
 // squares with a ridge pull of `lambda` towards the current weights (cells that the positions
 // rarely visit stay near them). Every tenth block of 200 positions is held out; the report gives both
 // evaluations' error on those.
@@ -167,9 +168,14 @@ for (let i = 0; i < rows.length; i++) {
     for (let c = 0; c < idx.length; c++) A[idx[a] * P + idx[c]] += val[a] * val[c];
   }
 }
+// --keep-attack holds the attack's weights where they are (a pull so strong that the fit cannot
+// move them): its 28 products are the noisiest features, and a refit of the tables alone should
+// not undo what the attack was shaped to say (that a rook and cannon across together count).
+const keepAttack = args.includes('--keep-attack');
 for (let j = 0; j < P; j++) {
-  A[j * P + j] += lambda;
-  b[j] += lambda * k * prior[j];
+  const pull = keepAttack && j >= ATTACK_AT ? 1e9 : lambda;
+  A[j * P + j] += pull;
+  b[j] += pull * k * prior[j];
 }
 // Cholesky: A is symmetric positive definite (the ridge term sees to that).
 for (let j = 0; j < P; j++) {
