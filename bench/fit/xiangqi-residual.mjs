@@ -15,8 +15,8 @@
 // positions held out) and gives the held-out error before and after, in label units squared.
 // The second candidate is each side's quiet checks at hand: the quiet moves that give check,
 // each safe when the other side cannot move onto the checker's square once it stands there.
-// The evaluation now counts a geometric version of these (`checksAtHand` in
-// src/xiangqi/evaluate.ts), so on a current build its fit shows what is left of them.
+// The evaluation counted a geometric version of these (the safe checks at hand) until they
+// were taken out for speed; on a build from that time its fit shows what was left of them.
 //
 // The third is the king's ring: the points next to each king (its orthogonal neighbours in the
 // palace) that the other side attacks; the fourth, each side's pawn moves.

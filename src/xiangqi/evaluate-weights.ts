@@ -30,22 +30,6 @@ export const LAZY_MARGIN = 200;
 
 /** Side to move's bonus (fitted with the tables below). */
 export const TEMPO = 31;
-/**
- * Per safe quiet check at hand (see checksAtHand in evaluate.ts): the side to move's own, and
- * the other side's. Fitted by least squares to what the rest of the evaluation misses on 59,780
- * quiet positions scored by Fairy-Stockfish at depth 10 (bench/RESULTS.md): a position where the
- * side not to move has one such check is 28 cp worse for the side to move than the evaluation
- * thought, two 51, three 145.
- */
-export const SAFE_CHECK_MINE = 25;
-export const SAFE_CHECK_THEIRS = 34;
-/**
- * The term's bounds, about two checks either way. On top of the patterns it is also stopped at
- * {@link LAZY_MARGIN} - 1 from the lazy exit's base (see fullScore in evaluate.ts), so that a
- * lazy answer is always on the right side of the window.
- */
-export const SAFE_CHECKS_CAP_UP = 50;
-export const SAFE_CHECKS_CAP_DOWN = 70;
 
 // --- Pattern weights (see evaluate.ts). Middlegame unless named _END.
 /** A cannon facing the enemy king with nothing between (the "hollow cannon"). */

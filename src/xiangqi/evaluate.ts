@@ -9,8 +9,6 @@
  * - rook mobility;
  * - trapped and cramped horses;
  * - palace structure: missing advisors and elephants cost more the more attackers face them;
- * - safe checks at hand: quiet rook, cannon and horse moves that would check the enemy king
- *   from a square its side cannot take on (the other side's cost more than one's own help);
  *
  * a material imbalance: a quadratic in both sides' piece counts, cached by the position's
  * material signature; and the attack across the river: a quadratic in the counts of each side's
@@ -19,8 +17,8 @@
  * All weights live in evaluate-weights.ts. The function reads the board and piece squares
  * only and allocates nothing; its partial sums live in module variables.
  */
-import { FILE_LEFT, FILE_RIGHT, HORSE_ATTACKER, HORSE_ATTACKER_LEG, HORSE_LEG, HORSE_LEG_BY_STEP, HORSE_TO, iccsFile, onOwnHalf, RANK_BOTTOM, RANK_TOP } from './geometry.js';
-import { between, countBetween, FILE_SCAN, RANK_SCAN, SCAN_DOWN_FIRST, SCAN_UP_FIRST } from './lines.js';
+import { FILE_LEFT, FILE_RIGHT, HORSE_LEG, HORSE_TO, iccsFile, onOwnHalf, RANK_BOTTOM, RANK_TOP } from './geometry.js';
+import { countBetween, FILE_SCAN, RANK_SCAN, SCAN_DOWN_FIRST, SCAN_UP_FIRST } from './lines.js';
 import {
   ATTACK,
   BOTTOM_CANNON,
@@ -38,10 +36,6 @@ import {
   PIN_TO_ROOK,
   ROOK_MOBILITY,
   ROOK_MOBILITY_END,
-  SAFE_CHECK_MINE,
-  SAFE_CHECK_THEIRS,
-  SAFE_CHECKS_CAP_DOWN,
-  SAFE_CHECKS_CAP_UP,
   TEMPO,
   THREAT_FULL_UNITS,
 } from './evaluate-weights.js';
@@ -78,8 +72,6 @@ let termMg = 0;
 let termEg = 0;
 let attackMg = 0;
 let attackEg = 0;
-/** The last full evaluation's safe-checks term (side to move's view). */
-let checksTerm = 0;
 
 const ATTACK_CACHE_BITS = 12;
 const attackRiver = new Int32Array(1 << ATTACK_CACHE_BITS);
@@ -285,86 +277,6 @@ function patterns(pos: XiangqiPosition, side: number, sign: number): void {
 }
 
 /**
- * The quiet checks `side` has at hand, by the moved piece itself: rook and cannon moves onto the
- * enemy king's file or rank (with nothing between for a rook, over one screen for a cannon) and
- * horse jumps to a square attacking the king. A check is safe when no defender could move onto
- * its square as the board stands (pins aside). Discovered checks, pawn checks and checks by the
- * king are not counted: they are rare, and the count is a feature of the evaluation, not a
- * move list. Returns safe + 256 * unsafe (one per move, so two rooks reaching one square count
- * twice). Reads the board only; called with either side to move.
- *
- * A rook or cannon off the king's lines can reach them at two squares only: where its rank
- * crosses the king's file and where its file crosses the king's rank. Each is a check if it is
- * empty, the way there is clear, and the king's line between it and the king holds no piece
- * (rook) or exactly one (cannon); the occupancy bits answer each test with a mask. A piece
- * already on one of the king's lines cannot check by moving along it.
- */
-export function checksAtHand(pos: XiangqiPosition, side: number): number {
-  const b = pos.board;
-  const ps = pos.pieceSquare;
-  const own = 16 << side;
-  const defender = side ^ 1;
-  const k = ps[32 >> side]!;
-  if (k === 0) return 0;
-  const kx = k & 15;
-  const ky = k >> 4;
-  const kingFile = pos.fileBits[kx]!;
-  const kingRank = pos.rankBits[ky]!;
-  let safe = 0;
-  let unsafe = 0;
-  for (let id = own + ROOK_IDS; id < own + CANNON_IDS + 2; id++) {
-    const p = ps[id]!;
-    if (p === 0) continue;
-    const px = p & 15;
-    const py = p >> 4;
-    if (px === kx || py === ky) continue;
-    const screens = id < own + CANNON_IDS ? 0 : 1;
-    // Along its rank to the king's file.
-    let s = (py << 4) | kx;
-    if (b[s] === 0 && between(pos.rankBits[py]!, px, kx) === 0 && countBetween(kingFile, py, ky) === screens) {
-      if (pos.attackedBy(s, defender)) unsafe++;
-      else safe++;
-    }
-    // Along its file to the king's rank.
-    s = (ky << 4) | px;
-    if (b[s] === 0 && between(pos.fileBits[px]!, py, ky) === 0 && countBetween(kingRank, px, kx) === screens) {
-      if (pos.attackedBy(s, defender)) unsafe++;
-      else safe++;
-    }
-  }
-  for (let i = k << 3, e = i + 8; i < e; i++) {
-    const h = HORSE_ATTACKER[i]!;
-    if (h === 0) break;
-    if (b[h] !== 0 || b[HORSE_ATTACKER_LEG[i]!] !== 0) continue;
-    let n = 0;
-    for (let id = own + HORSE_IDS; id < own + HORSE_IDS + 2; id++) {
-      const from = ps[id]!;
-      if (from === 0) continue;
-      const leg = HORSE_LEG_BY_STEP[h - from + 256]!;
-      if (leg !== 0 && b[from + leg] === 0) n++;
-    }
-    if (n !== 0) {
-      if (pos.attackedBy(h, defender)) unsafe += n;
-      else safe += n;
-    }
-  }
-  return safe + 256 * unsafe;
-}
-
-/**
- * The safe checks at hand, from the side to move's point of view: its own are worth
- * {@link SAFE_CHECK_MINE} each, the other side's cost {@link SAFE_CHECK_THEIRS}; capped so that
- * the term stays within what the lazy exit's margin allows for.
- */
-function safeChecksScore(pos: XiangqiPosition): number {
-  const stm = pos.sideToMove;
-  const mine = checksAtHand(pos, stm) & 255;
-  const theirs = checksAtHand(pos, stm ^ 1) & 255;
-  const score = SAFE_CHECK_MINE * mine - SAFE_CHECK_THEIRS * theirs;
-  return score > SAFE_CHECKS_CAP_UP ? SAFE_CHECKS_CAP_UP : score < -SAFE_CHECKS_CAP_DOWN ? -SAFE_CHECKS_CAP_DOWN : score;
-}
-
-/**
  * The imbalance terms (see {@link IMBALANCE}) of a material signature, red's minus black's,
  * middlegame and endgame. They change only with captures, so they are cached by signature.
  */
@@ -416,10 +328,7 @@ function blend(mg: number, eg: number, phase: number): number {
 /**
  * Scores by position key. The evaluation depends only on the board and the side to move, and
  * quiescence meets the same positions again and again, so a small direct-mapped cache of
- * (key, lock, score) saves most pattern scans. The score kept is the one with the patterns but
- * without the safe checks, shifted left 8 bits, with the checks' part of the whole score (at most
- * {@link SAFE_CHECKS_CAP_DOWN} down and {@link SAFE_CHECKS_CAP_UP} up) plus 128 in the low byte,
- * or 0 there while it is not known (see {@link evaluateXiangqi}).
+ * (key, lock, score) saves most pattern scans. The score kept is the whole one, patterns in.
  */
 const CACHE_BITS = 16;
 const CACHE_MASK = (1 << CACHE_BITS) - 1;
@@ -433,39 +342,29 @@ cacheLock.fill(-1);
 cacheScore.fill(CACHE_EMPTY);
 
 /**
- * The static score of `pos` from the side to move's point of view, lazy in two stages. When the
- * piece-square and imbalance score alone lies more than {@link LAZY_MARGIN} outside the window
- * (`alpha`, `beta`), the pattern terms cannot bring it back, and that cheaper score is returned
- * instead (it is on the same side of the window, which is all the caller needs). With the
- * patterns added, the safe checks at hand (which move the score by at most
- * {@link SAFE_CHECKS_CAP_DOWN} down or {@link SAFE_CHECKS_CAP_UP} up) are counted only if they
- * could move it across the window.
+ * The static score of `pos` from the side to move's point of view, lazy. When the piece-square
+ * and imbalance score alone lies more than {@link LAZY_MARGIN} outside the window (`alpha`,
+ * `beta`), the pattern terms cannot bring it back, and that cheaper score is returned instead
+ * (it is on the same side of the window, which is all the caller needs).
+ *
+ * The safe quiet checks at hand were a second lazy stage on top of the patterns until they were
+ * taken out: without them the 31 xiangqi openings of bench/nodes.mjs need 1.6% fewer nodes to
+ * depth 10 and about a tenth less time, and the matches in bench/RESULTS.md did not miss them.
  */
 export function evaluateXiangqi(pos: XiangqiPosition, alpha: number, beta: number): number {
   const phase = Math.min(pos.phase, PHASE_TOTAL);
   materialTerms(pos);
   const base = forSideToMove(pos, blend(pos.valueRed - pos.valueBlack + materialMg, pos.endRed - pos.endBlack + materialEg, phase));
-  // The lazy exits depend on the window alone, and the cache holds each stage's exact score, so
-  // the answer never depends on what earlier searches left in it (searches stay deterministic).
+  // The lazy exit depends on the window alone, and the cache holds the exact score, so the
+  // answer never depends on what earlier searches left in it (searches stay deterministic).
   if (base - LAZY_MARGIN >= beta || base + LAZY_MARGIN <= alpha) return base;
   const slot = pos.keyLo & CACHE_MASK;
-  let withPatterns: number;
-  let checks = 0;
   const cached = cacheScore[slot]!;
-  if (cacheKey[slot] === pos.keyLo && cacheLock[slot] === pos.keyHi && cached !== CACHE_EMPTY) {
-    withPatterns = cached >> 8;
-    checks = cached & 0xff;
-  } else {
-    withPatterns = patternsScore(pos, phase);
-    cacheKey[slot] = pos.keyLo;
-    cacheLock[slot] = pos.keyHi;
-    cacheScore[slot] = withPatterns << 8;
-  }
-  // Whether or not the checks are known, they are left out exactly when they cannot matter.
-  if (withPatterns - SAFE_CHECKS_CAP_DOWN >= beta || withPatterns + SAFE_CHECKS_CAP_UP <= alpha) return withPatterns;
-  if (checks !== 0) return withPatterns + checks - 128;
-  const score = withChecks(pos, base, withPatterns);
-  cacheScore[slot] = (withPatterns << 8) | (score - withPatterns + 128);
+  if (cacheKey[slot] === pos.keyLo && cacheLock[slot] === pos.keyHi && cached !== CACHE_EMPTY) return cached;
+  const score = fullScore(pos, phase);
+  cacheKey[slot] = pos.keyLo;
+  cacheLock[slot] = pos.keyHi;
+  cacheScore[slot] = score;
   return score;
 }
 
@@ -555,8 +454,6 @@ export interface XiangqiEvaluationTerms {
   patterns: number;
   /** The side to move's bonus (added for that side, whichever it is). */
   tempo: number;
-  /** The safe quiet checks at hand, the side to move's less the other side's (side to move's view). */
-  checks: number;
   /** The whole static score, from the side to move's point of view (as `evaluate` gives it). */
   score: number;
 }
@@ -578,47 +475,21 @@ export function evaluationTerms(pos: XiangqiPosition): XiangqiEvaluationTerms {
     attack: blend(attackMg, attackEg, phase),
     patterns: blend(termMg - pieceMg - materialMg, termEg - pieceEg - materialEg, phase),
     tempo: TEMPO,
-    checks: checksTerm,
     score,
   };
 }
 
 /**
- * Piece-square sums, the material terms (from {@link materialTerms}, which must have been
- * called for `pos`) and both sides' patterns, blended by `phase`; the unblended sums are left in
- * termMg / termEg.
+ * The whole score from the side to move's point of view: piece-square sums, the material terms
+ * (from {@link materialTerms}, which must have been called for `pos`), both sides' patterns and
+ * the palace term, blended by `phase`; the unblended sums are left in termMg / termEg.
  */
 function fullScore(pos: XiangqiPosition, phase: number): number {
-  const withPatterns = patternsScore(pos, phase);
-  return withChecks(pos, forSideToMove(pos, blend(pos.valueRed - pos.valueBlack + materialMg, pos.endRed - pos.endBlack + materialEg, phase)), withPatterns);
-}
-
-/**
- * The score with the patterns (and the palace term) but without the safe checks, from the side
- * to move's point of view; the unblended sums are left in termMg / termEg. {@link materialTerms}
- * must have been called for `pos`.
- */
-function patternsScore(pos: XiangqiPosition, phase: number): number {
   termMg = pos.valueRed - pos.valueBlack + materialMg + palace;
   termEg = pos.endRed - pos.endBlack + materialEg + palace;
   patterns(pos, 0, 1);
   patterns(pos, 1, -1);
   return forSideToMove(pos, blend(termMg, termEg, phase));
-}
-
-/**
- * The whole score: `withPatterns` (from {@link patternsScore}) plus the safe checks at hand,
- * kept near `base` (the lazy exit's score).
- */
-function withChecks(pos: XiangqiPosition, base: number, withPatterns: number): number {
-  // The checks never take the score further than LAZY_MARGIN - 1 from the lazy exit's base,
-  // nor further out than the patterns already did: the lazy answer must stay on the right
-  // side of the window.
-  const low = Math.min(withPatterns, base - LAZY_MARGIN + 1);
-  const high = Math.max(withPatterns, base + LAZY_MARGIN - 1);
-  const score = Math.min(high, Math.max(low, withPatterns + safeChecksScore(pos)));
-  checksTerm = score - withPatterns;
-  return score;
 }
 
 /** A score from red's point of view turned to the side to move's, with its tempo. */

@@ -94,12 +94,6 @@ const ELEPHANT_STEPS = [-34, -30, 30, 34];
 /** Horse steps, each with the leg square that blocks it (one orthogonal step along the long side). */
 const HORSE_STEPS = [-33, -31, -18, 14, -14, 18, 31, 33];
 const HORSE_LEGS = [-16, -16, -1, -1, 1, 1, 16, 16];
-/**
- * For an attack on `sq`: a horse at `sq + HORSE_CHECK_STEPS[i]` reaches `sq` unless the square
- * `sq + HORSE_CHECK_LEGS[i]` is occupied. The leg is always a diagonal neighbour of `sq`.
- */
-const HORSE_CHECK_STEPS = [-33, -31, -18, 14, -14, 18, 31, 33];
-const HORSE_CHECK_LEGS = [-17, -15, -17, 15, -15, 17, 15, 17];
 
 /** King targets inside its palace: `KING_TO[sq * 4 + i]`. */
 export const KING_TO = new Uint8Array(256 * 4);
@@ -111,9 +105,6 @@ export const ELEPHANT_EYE = new Uint8Array(256 * 4);
 /** Horse targets on the board: `HORSE_TO[sq * 8 + i]`, leg in `HORSE_LEG`. */
 export const HORSE_TO = new Uint8Array(256 * 8);
 export const HORSE_LEG = new Uint8Array(256 * 8);
-/** Squares from which a horse attacks `sq`: `HORSE_ATTACKER[sq * 8 + i]`, leg in `HORSE_ATTACKER_LEG`. */
-export const HORSE_ATTACKER = new Uint8Array(256 * 8);
-export const HORSE_ATTACKER_LEG = new Uint8Array(256 * 8);
 /** Pawn targets for each side: `PAWN_TO[(side * 256 + sq) * 4 + i]`. */
 export const PAWN_TO = new Uint8Array(512 * 4);
 
@@ -137,14 +128,6 @@ for (let sq = 0; sq < 256; sq++) {
     if (IN_BOARD[to]) {
       HORSE_TO[sq * 8 + n] = to;
       HORSE_LEG[sq * 8 + n++] = sq + HORSE_LEGS[i]!;
-    }
-  }
-  n = 0;
-  for (let i = 0; i < 8; i++) {
-    const from = sq + HORSE_CHECK_STEPS[i]!;
-    if (IN_BOARD[from]) {
-      HORSE_ATTACKER[sq * 8 + n] = from;
-      HORSE_ATTACKER_LEG[sq * 8 + n++] = sq + HORSE_CHECK_LEGS[i]!;
     }
   }
   for (let side = 0; side < 2; side++) {
