@@ -3,7 +3,8 @@
  * variation search with aspiration windows (fail-soft), mate-distance pruning, check extension
  * (except for a check whose piece the game says can be taken for nothing: `checkerHangs`),
  * null-move pruning (verified when deep), reverse futility, futility and late-move pruning near
- * the leaves, late-move reductions steered by history, internal iterative reduction, and
+ * the leaves, late-move reductions steered by history and by the node's expected type (a ply
+ * more at an expected cut node), internal iterative reduction, and
  * quiescence over captures (all moves when in check, and quiet checks where the game asks for
  * them, {@link GamePosition.quiescenceChecks}: at its first ply, and again two and four plies
  * down while each of the side's moves since the horizon has given check) that
@@ -372,12 +373,12 @@ export class Search {
    * 44.0% for ±35, and 47.5% against Stockfish at Elo 2000 (bench/RESULTS.md).
    */
   private aspiration(depth: number, prev: number): number {
-    if (depth < 4 || isMateScore(prev)) return this.pvs(depth, -INF, INF, 0, true);
+    if (depth < 4 || isMateScore(prev)) return this.pvs(depth, -INF, INF, 0, true, false);
     let delta = 20;
     let alpha = prev - delta;
     let beta = prev + delta;
     for (;;) {
-      const score = this.pvs(depth, alpha, beta, 0, true);
+      const score = this.pvs(depth, alpha, beta, 0, true, false);
       if (this.stopped) return score;
       if (score <= alpha) alpha = Math.max(-INF, score - delta);
       else if (score >= beta) beta = Math.min(INF, score + delta);
@@ -439,7 +440,13 @@ export class Search {
     return (ply & 1) === 0 ? this.drawScore : 0 - this.drawScore;
   }
 
-  private pvs(depth: number, alpha: number, beta: number, ply: number, isPv: boolean): number {
+  /**
+   * The principal variation search at `ply`. `cutNode`: the node is expected to fail high (as
+   * Stockfish's search names it): a null-window child of an expected all-node, the node below a
+   * reduced late move, or below a null move from an all-node; its first move's child is then an
+   * expected all-node, and so on, alternating. Only the reductions read it.
+   */
+  private pvs(depth: number, alpha: number, beta: number, ply: number, isPv: boolean, cutNode: boolean): number {
     const pos = this.pos;
     // At the horizon the node is quiescence's (which counts it, once), unless a check extends
     // it back to depth 1 (a check whose piece can be taken for nothing does not).
@@ -488,14 +495,14 @@ export class Search {
       const r = 2 + (depth >> 2);
       this.pathMove[ply] = 0;
       pos.makeNull();
-      let s = 0 - this.pvs(depth - 1 - r, 0 - beta, 1 - beta, ply + 1, false);
+      let s = 0 - this.pvs(depth - 1 - r, 0 - beta, 1 - beta, ply + 1, false, !cutNode);
       pos.unmakeNull();
       if (this.stopped) return 0;
       if (s >= beta) {
         if (s >= WIN) s = beta;
         if (depth < VERIFY_DEPTH) return s;
         this.nullDisabled++;
-        const v = this.pvs(depth - 1 - r, beta - 1, beta, ply, false);
+        const v = this.pvs(depth - 1 - r, beta - 1, beta, ply, false, cutNode);
         this.nullDisabled--;
         if (this.stopped) return 0;
         if (v >= beta) return s;
@@ -609,22 +616,25 @@ export class Search {
       this.pathMove[ply] = m;
       let score: number;
       if (legal === 1) {
-        score = 0 - this.pvs(depth - 1, 0 - beta, 0 - alpha, ply + 1, isPv);
+        score = 0 - this.pvs(depth - 1, 0 - beta, 0 - alpha, ply + 1, isPv, !isPv && !cutNode);
       } else {
         // Late quiet moves are searched shallower first, with a null window.
         let r = 0;
         if (depth >= 3 && legal > 3 && quiet && !inCheck && m !== k1 && m !== k2 && !pos.inCheck()) {
           r = LMR[Math.min(depth, 63) * 64 + Math.min(legal, 63)]!;
           if (isPv && r > 0) r--;
+          // At a node expected to fail high, a late quiet move is unlikely to be the one that
+          // does: the cutoff, if any, comes early, so the rest are searched shallower still.
+          if (cutNode) r++;
           // Moves that often cut off elsewhere are reduced less, ones that never do, more.
           const h = this.history[m & 0xffff]!;
           if (h > HISTORY_MAX / 2 && r > 0) r--;
           else if (h < -HISTORY_MAX / 2) r++;
           if (r > depth - 2) r = depth - 2;
         }
-        score = 0 - this.pvs(depth - 1 - r, -1 - alpha, 0 - alpha, ply + 1, false);
-        if (score > alpha && r > 0) score = 0 - this.pvs(depth - 1, -1 - alpha, 0 - alpha, ply + 1, false);
-        if (score > alpha && score < beta) score = 0 - this.pvs(depth - 1, 0 - beta, 0 - alpha, ply + 1, true);
+        score = 0 - this.pvs(depth - 1 - r, -1 - alpha, 0 - alpha, ply + 1, false, r > 0 || !cutNode);
+        if (score > alpha && r > 0) score = 0 - this.pvs(depth - 1, -1 - alpha, 0 - alpha, ply + 1, false, !cutNode);
+        if (score > alpha && score < beta) score = 0 - this.pvs(depth - 1, 0 - beta, 0 - alpha, ply + 1, true, false);
       }
       pos.unmake();
       if (this.stopped) return 0;
