@@ -86,6 +86,8 @@ const KILLER2_ORDER = 1 << 19;
 const COUNTER_ORDER = (1 << 19) - 1;
 /** History scores stay within +-HISTORY_MAX (each update moves a score part of the way). */
 const HISTORY_MAX = 16384;
+/** History pruning's threshold per ply of depth (see pvs). */
+const HISTORY_PRUNE = 4096;
 
 /** Progress of a search, after each completed depth (one report per line with MultiPV). */
 export interface SearchInfo {
@@ -600,7 +602,13 @@ export class Search {
       // making it, it is counted and skipped unmade (legal or not: see quietCannotCheck);
       // otherwise it is made to see. A pruned move lifts the fail-soft score to alpha, an
       // illegal one too: alpha is still an upper bound of the node's score, only a looser one.
-      const prunable = quiet && legal > 0 && (futile || (lmpLimit > 0 && legal >= lmpLimit && m !== k1 && m !== k2));
+      // History pruning, too: near the leaves, a quiet move that has failed low wherever it was
+      // tried (its history far below zero, the more so the deeper) is not searched.
+      const prunable =
+        quiet &&
+        legal > 0 &&
+        (futile ||
+          (lmpLimit > 0 && m !== k1 && m !== k2 && (legal >= lmpLimit || (depth <= 3 && this.history[m & 0xffff]! < -HISTORY_PRUNE * depth))));
       if (prunable && !checksOnly && pos.quietCannotCheck(m)) {
         legal++;
         if (best < alpha) best = alpha;
