@@ -538,6 +538,12 @@ export class ChessPosition implements GamePosition {
   readonly quiescenceChecks = false;
 
   /**
+   * {@link GamePosition.historyPruning}: off in chess, whose search was measured only without
+   * it (one run with it against Stockfish at Elo 2000 scored less: bench/RESULTS.md).
+   */
+  readonly historyPruning = false;
+
+  /**
    * {@link GamePosition.repetition}: REP_DRAW when the 50-move rule applies or the position
    * occurred before since the last capture, pawn move or null move; otherwise REP_NONE.
    */

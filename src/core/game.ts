@@ -91,6 +91,11 @@ export interface GamePosition {
    * rarer.
    */
   readonly quiescenceChecks: boolean;
+  /**
+   * Whether the search prunes, near the leaves, the quiet moves whose history is far below zero
+   * (history pruning). A game sets it by what it measured, as {@link quiescenceChecks}.
+   */
+  readonly historyPruning: boolean;
   /** Whether having no legal move while not in check loses (xiangqi) rather than draws (chess). */
   readonly stalemateLoses: boolean;
   /** Whether a null move is sound here (the side to move has enough material that zugzwang is unlikely). */

@@ -602,13 +602,14 @@ export class Search {
       // making it, it is counted and skipped unmade (legal or not: see quietCannotCheck);
       // otherwise it is made to see. A pruned move lifts the fail-soft score to alpha, an
       // illegal one too: alpha is still an upper bound of the node's score, only a looser one.
-      // History pruning, too: near the leaves, a quiet move that has failed low wherever it was
-      // tried (its history far below zero, the more so the deeper) is not searched.
+      // History pruning, too, where the game asks for it: near the leaves, a quiet move that has
+      // failed low wherever it was tried (its history far below zero, the more so the deeper)
+      // is not searched.
       const prunable =
         quiet &&
         legal > 0 &&
         (futile ||
-          (lmpLimit > 0 && m !== k1 && m !== k2 && (legal >= lmpLimit || (depth <= 3 && this.history[m & 0xffff]! < -HISTORY_PRUNE * depth))));
+          (lmpLimit > 0 && m !== k1 && m !== k2 && (legal >= lmpLimit || (depth <= 3 && pos.historyPruning && this.history[m & 0xffff]! < -HISTORY_PRUNE * depth))));
       if (prunable && !checksOnly && pos.quietCannotCheck(m)) {
         legal++;
         if (best < alpha) best = alpha;

@@ -58,6 +58,12 @@ describe('search', () => {
     expect(isMateScore(new Search().run(c, { depth: 2, rootMoves: [parseUci(c, 'a5b3')] }).score)).toBe(false);
   });
 
+  it('prunes by history where the game asks for it: xiangqi, where it was measured, not chess', () => {
+    // The search reads the seam's flag; chess keeps the tree its match results were measured on.
+    expect(xiangqiFromFen('3k5/9/9/9/9/9/9/9/9/R3K4 w - - 0 1').historyPruning).toBe(true);
+    expect(chessFromFen('4k3/8/8/8/8/8/4P3/4K3 w - - 0 1').historyPruning).toBe(false);
+  });
+
   it('finds a xiangqi mate that rests on the flying general', () => {
     const r = new Search().run(xiangqiFromFen('3k5/9/9/9/9/9/9/9/9/R3K4 w - - 0 1'), { depth: 4 });
     expect(moveToIccs(r.bestMove)).toBe('a0d0');
