@@ -543,6 +543,9 @@ export class Search {
     const k1 = this.killers[ply * 2]!;
     const k2 = this.killers[ply * 2 + 1]!;
     const lmpLimit = !isPv && !inCheck && depth <= 4 ? 3 + depth * depth : 0;
+    // History pruning (below), where the game asks for it: under this history a quiet move is
+    // pruned; elsewhere the bound lies below every history score.
+    const historyFloor = lmpLimit > 0 && depth <= 3 && pos.historyPruning ? -HISTORY_PRUNE * depth : -HISTORY_MAX - 1;
 
     let best = -INF;
     let bestMove = 0;
@@ -602,14 +605,10 @@ export class Search {
       // making it, it is counted and skipped unmade (legal or not: see quietCannotCheck);
       // otherwise it is made to see. A pruned move lifts the fail-soft score to alpha, an
       // illegal one too: alpha is still an upper bound of the node's score, only a looser one.
-      // History pruning, too, where the game asks for it: near the leaves, a quiet move that has
-      // failed low wherever it was tried (its history far below zero, the more so the deeper)
-      // is not searched.
+      // History pruning, too: near the leaves, a quiet move that has failed low wherever it was
+      // tried (its history far below zero, the more so the deeper) is not searched.
       const prunable =
-        quiet &&
-        legal > 0 &&
-        (futile ||
-          (lmpLimit > 0 && m !== k1 && m !== k2 && (legal >= lmpLimit || (depth <= 3 && pos.historyPruning && this.history[m & 0xffff]! < -HISTORY_PRUNE * depth))));
+        quiet && legal > 0 && (futile || (lmpLimit > 0 && (legal >= lmpLimit || this.history[m & 0xffff]! < historyFloor) && m !== k1 && m !== k2));
       if (prunable && !checksOnly && pos.quietCannotCheck(m)) {
         legal++;
         if (best < alpha) best = alpha;
