@@ -14,6 +14,8 @@ import {
   xiangqiFromFen,
   type GamePosition,
 } from '../../src/index.js';
+import fc from 'fast-check';
+import { historyAfter } from '../../src/search/search.js';
 import { readPerftEpd, rng } from '../helpers/data.js';
 import { randomPlayout } from '../helpers/playout.js';
 
@@ -62,6 +64,26 @@ describe('search', () => {
     // The search reads the seam's flag; chess keeps the tree its match results were measured on.
     expect(xiangqiFromFen('3k5/9/9/9/9/9/9/9/9/R3K4 w - - 0 1').historyPruning).toBe(true);
     expect(chessFromFen('4k3/8/8/8/8/8/4P3/4K3 w - - 0 1').historyPruning).toBe(false);
+  });
+
+  it('moves a history score toward the sign of the bonus, never out of range', () => {
+    const MAX = 16384;
+    fc.assert(
+      fc.property(fc.integer({ min: -MAX, max: MAX }), fc.integer({ min: 1, max: 63 }), fc.boolean(), (h, depth, good) => {
+        const bonus = (good ? 1 : -1) * Math.min(depth * depth, 400);
+        const next = historyAfter(h, bonus);
+        expect(Math.abs(next)).toBeLessThanOrEqual(MAX);
+        // A cutoff never lowers a score; a failed try never raises it.
+        if (good) expect(next).toBeGreaterThanOrEqual(h);
+        else expect(next).toBeLessThanOrEqual(h);
+      }),
+    );
+    // The step: 64 x depth² (two fifths of the way at depth 10), and one cutoff from depth 16 up sets it.
+    expect(historyAfter(0, 100)).toBe(6400);
+    expect(historyAfter(0, -100)).toBe(-6400);
+    expect(historyAfter(0, 256)).toBe(MAX);
+    expect(historyAfter(-MAX, 400)).toBe(MAX);
+    expect(historyAfter(8192, 100)).toBe(8192 + 6400 - 3200);
   });
 
   it('finds a xiangqi mate that rests on the flying general', () => {
