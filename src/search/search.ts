@@ -91,15 +91,15 @@ const HISTORY_PRUNE = 4096;
 
 /**
  * A history score after one update: `h` moved toward +-HISTORY_MAX (the sign of `bonus`) by a
- * step of 64 x `bonus`, less the closer it already is, so it never leaves the range. `bonus` is
- * +-min(depth², 400): one cutoff at depth 10 moves a score two fifths of the way, and from
- * depth 16 up one cutoff sets it. Twice the step of stop 44's search (x32) scored 50.0% against
- * Fairy-Stockfish over two runs beside that search's 45.5% (bench/RESULTS.md, stops 46-47):
- * searches of a fraction of a second learn from few cutoffs, so each one has to count.
- * Exported for the tests.
+ * step of `rate` x `bonus`, less the closer it already is, so it never leaves the range. `bonus`
+ * is +-min(depth², 400); `rate` is the game's {@link GamePosition.historyRate}. At rate 64 one
+ * cutoff at depth 10 moves a score two fifths of the way, and from depth 16 up one cutoff sets
+ * it; at 128, from depth 12 up. Faster than stop 44's search (rate 32) scored better against
+ * Fairy-Stockfish (bench/RESULTS.md, stops 46-47): searches of a fraction of a second learn from
+ * few cutoffs, so each one has to count. Exported for the tests.
  */
-export function historyAfter(h: number, bonus: number): number {
-  const step = bonus < 0 ? Math.max(bonus * 64, -HISTORY_MAX) : Math.min(bonus * 64, HISTORY_MAX);
+export function historyAfter(h: number, bonus: number, rate = 64): number {
+  const step = bonus < 0 ? Math.max(bonus * rate, -HISTORY_MAX) : Math.min(bonus * rate, HISTORY_MAX);
   return h + step - ((h * Math.abs(step)) / HISTORY_MAX | 0);
 }
 
@@ -207,6 +207,8 @@ export class Search {
   private readonly order = new Int32Array(MAX_PLY * SLICE);
   private readonly killers = new Int32Array(MAX_PLY * 2);
   private readonly history = new Int32Array(1 << 16);
+  /** The game's {@link GamePosition.historyRate}, read once per search. */
+  private historyRate = 64;
   /** The quiet moves searched so far at each ply (their history is lowered on a cutoff). */
   private readonly quietsTried = new Int32Array(MAX_PLY * 64);
   /** The reply that refuted each move last time (by the move's from-to), for ordering. */
@@ -253,6 +255,7 @@ export class Search {
   /** Searches `pos` (left as it was) within the limits. */
   run(pos: GamePosition, limits: SearchLimits = {}): SearchResult {
     this.pos = pos;
+    this.historyRate = pos.historyRate;
     this.now = limits.now ?? defaultNow;
     const t0 = this.now();
     this.nodes = 0;
@@ -702,7 +705,7 @@ export class Search {
   /** Moves a quiet move's history score by `bonus` (see {@link historyAfter}). */
   private updateHistory(m: Move, bonus: number): void {
     const i = m & 0xffff;
-    this.history[i] = historyAfter(this.history[i]!, bonus);
+    this.history[i] = historyAfter(this.history[i]!, bonus, this.historyRate);
   }
 
   /**

@@ -66,12 +66,17 @@ describe('search', () => {
     expect(chessFromFen('4k3/8/8/8/8/8/4P3/4K3 w - - 0 1').historyPruning).toBe(false);
   });
 
+  it('learns history at the rate each game measured', () => {
+    expect(xiangqiFromFen('3k5/9/9/9/9/9/9/9/9/R3K4 w - - 0 1').historyRate).toBe(128);
+    expect(chessFromFen('4k3/8/8/8/8/8/4P3/4K3 w - - 0 1').historyRate).toBe(64);
+  });
+
   it('moves a history score toward the sign of the bonus, never out of range', () => {
     const MAX = 16384;
     fc.assert(
-      fc.property(fc.integer({ min: -MAX, max: MAX }), fc.integer({ min: 1, max: 63 }), fc.boolean(), (h, depth, good) => {
+      fc.property(fc.integer({ min: -MAX, max: MAX }), fc.integer({ min: 1, max: 63 }), fc.boolean(), fc.constantFrom(32, 64, 128), (h, depth, good, rate) => {
         const bonus = (good ? 1 : -1) * Math.min(depth * depth, 400);
-        const next = historyAfter(h, bonus);
+        const next = historyAfter(h, bonus, rate);
         expect(Math.abs(next)).toBeLessThanOrEqual(MAX);
         // A cutoff never lowers a score; a failed try never raises it.
         if (good) expect(next).toBeGreaterThanOrEqual(h);
@@ -84,6 +89,9 @@ describe('search', () => {
     expect(historyAfter(0, 256)).toBe(MAX);
     expect(historyAfter(-MAX, 400)).toBe(MAX);
     expect(historyAfter(8192, 100)).toBe(8192 + 6400 - 3200);
+    // At the rate xiangqi asks for, twice the step: a cutoff at depth 12 sets a score.
+    expect(historyAfter(0, 100, 128)).toBe(12800);
+    expect(historyAfter(0, 144, 128)).toBe(MAX);
   });
 
   it('finds a xiangqi mate that rests on the flying general', () => {
