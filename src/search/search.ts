@@ -94,9 +94,10 @@ const HISTORY_PRUNE = 4096;
  * step of `rate` x `bonus`, less the closer it already is, so it never leaves the range. `bonus`
  * is +-min(depth², 400); `rate` is the game's {@link GamePosition.historyRate}. At rate 64 one
  * cutoff at depth 10 moves a score two fifths of the way, and from depth 16 up one cutoff sets
- * it; at 128, from depth 12 up. Faster than stop 44's search (rate 32) scored better against
- * Fairy-Stockfish (bench/RESULTS.md, stops 46-47): searches of a fraction of a second learn from
- * few cutoffs, so each one has to count. Exported for the tests.
+ * it; at 128, from depth 12 up. Each doubling from stop 44's rate (32) scored a few points
+ * more against Fairy-Stockfish over two pairs, within the noise (bench/RESULTS.md, stops 46-47);
+ * one reading, not tested: searches of a fifth of a second learn from few cutoffs. Exported for
+ * the tests.
  */
 export function historyAfter(h: number, bonus: number, rate = 64): number {
   const step = bonus < 0 ? Math.max(bonus * rate, -HISTORY_MAX) : Math.min(bonus * rate, HISTORY_MAX);
