@@ -99,7 +99,7 @@ const HISTORY_PRUNE = 4096;
  * one reading, not tested: searches of a fifth of a second learn from few cutoffs. Exported for
  * the tests.
  */
-export function historyAfter(h: number, bonus: number, rate = 64): number {
+export function historyAfter(h: number, bonus: number, rate: number): number {
   const step = bonus < 0 ? Math.max(bonus * rate, -HISTORY_MAX) : Math.min(bonus * rate, HISTORY_MAX);
   return h + step - ((h * Math.abs(step)) / HISTORY_MAX | 0);
 }

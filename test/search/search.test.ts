@@ -83,12 +83,12 @@ describe('search', () => {
         else expect(next).toBeLessThanOrEqual(h);
       }),
     );
-    // The step: 64 x depth² (two fifths of the way at depth 10), and one cutoff from depth 16 up sets it.
-    expect(historyAfter(0, 100)).toBe(6400);
-    expect(historyAfter(0, -100)).toBe(-6400);
-    expect(historyAfter(0, 256)).toBe(MAX);
-    expect(historyAfter(-MAX, 400)).toBe(MAX);
-    expect(historyAfter(8192, 100)).toBe(8192 + 6400 - 3200);
+    // At chess's rate, 64 x depth² (two fifths of the way at depth 10); one cutoff from depth 16 up sets it.
+    expect(historyAfter(0, 100, 64)).toBe(6400);
+    expect(historyAfter(0, -100, 64)).toBe(-6400);
+    expect(historyAfter(0, 256, 64)).toBe(MAX);
+    expect(historyAfter(-MAX, 400, 64)).toBe(MAX);
+    expect(historyAfter(8192, 100, 64)).toBe(8192 + 6400 - 3200);
     // At the rate xiangqi asks for, twice the step: a cutoff at depth 12 sets a score.
     expect(historyAfter(0, 100, 128)).toBe(12800);
     expect(historyAfter(0, 144, 128)).toBe(MAX);
