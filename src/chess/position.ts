@@ -544,12 +544,6 @@ export class ChessPosition implements GamePosition {
   readonly historyPruning = false;
 
   /**
-   * {@link GamePosition.historyRate}: 64 in chess, the rate its one run against Stockfish at Elo
-   * 2000 was measured with (bench/RESULTS.md, stop 47).
-   */
-  readonly historyRate = 64;
-
-  /**
    * {@link GamePosition.repetition}: REP_DRAW when the 50-move rule applies or the position
    * occurred before since the last capture, pawn move or null move; otherwise REP_NONE.
    */

@@ -96,12 +96,6 @@ export interface GamePosition {
    * (history pruning). A game sets it by what it measured, as {@link quiescenceChecks}.
    */
   readonly historyPruning: boolean;
-  /**
-   * How fast the search's history learns: a cutoff at depth d moves a quiet move's score
-   * `historyRate` x d² toward the bound (see the search's `historyAfter`). A game sets it by what
-   * it measured, as {@link quiescenceChecks}.
-   */
-  readonly historyRate: number;
   /** Whether having no legal move while not in check loses (xiangqi) rather than draws (chess). */
   readonly stalemateLoses: boolean;
   /** Whether a null move is sound here (the side to move has enough material that zugzwang is unlikely). */

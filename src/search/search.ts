@@ -90,17 +90,23 @@ const HISTORY_MAX = 16384;
 const HISTORY_PRUNE = 4096;
 
 /**
- * A history score after one update: `h` moved toward +-HISTORY_MAX (the sign of `bonus`) by a
- * step of `rate` x `bonus`, less the closer it already is, so it never leaves the range. `bonus`
- * is +-min(depth², 400); `rate` is the game's {@link GamePosition.historyRate}. At rate 64 one
- * cutoff at depth 10 moves a score two fifths of the way, and from depth 16 up one cutoff sets
- * it; at 128, from depth 12 up. Each doubling from stop 44's rate (32) scored a few points
- * more against Fairy-Stockfish over two pairs, within the noise (bench/RESULTS.md, stops 46-47);
- * one reading, not tested: searches of a fifth of a second learn from few cutoffs. Exported for
- * the tests.
+ * How fast the history learns: a cutoff at depth d moves a quiet move's score HISTORY_RATE x d²
+ * toward the bound (see {@link historyAfter}). From stop 44's 32, each doubling to 64 and 128
+ * scored a few points more against Fairy-Stockfish over two pairs, within the noise, and 256
+ * scored 12 points less in one pair; in chess, 128 scored 62.5% against Stockfish at Elo 2000
+ * beside 51.0% at 64, one run each (bench/RESULTS.md, stops 46-48). One reading, not tested:
+ * searches of a fifth of a second learn from few cutoffs.
  */
-export function historyAfter(h: number, bonus: number, rate: number): number {
-  const step = bonus < 0 ? Math.max(bonus * rate, -HISTORY_MAX) : Math.min(bonus * rate, HISTORY_MAX);
+const HISTORY_RATE = 128;
+
+/**
+ * A history score after one update: `h` moved toward +-HISTORY_MAX (the sign of `bonus`) by a
+ * step of HISTORY_RATE x `bonus`, less the closer it already is, so it never leaves the range.
+ * `bonus` is +-min(depth², 400): one cutoff at depth 8 moves a score half the way, and from
+ * depth 12 up one cutoff sets it. Exported for the tests.
+ */
+export function historyAfter(h: number, bonus: number): number {
+  const step = bonus < 0 ? Math.max(bonus * HISTORY_RATE, -HISTORY_MAX) : Math.min(bonus * HISTORY_RATE, HISTORY_MAX);
   return h + step - ((h * Math.abs(step)) / HISTORY_MAX | 0);
 }
 
@@ -208,8 +214,6 @@ export class Search {
   private readonly order = new Int32Array(MAX_PLY * SLICE);
   private readonly killers = new Int32Array(MAX_PLY * 2);
   private readonly history = new Int32Array(1 << 16);
-  /** The game's {@link GamePosition.historyRate}, read once per search. */
-  private historyRate = 64;
   /** The quiet moves searched so far at each ply (their history is lowered on a cutoff). */
   private readonly quietsTried = new Int32Array(MAX_PLY * 64);
   /** The reply that refuted each move last time (by the move's from-to), for ordering. */
@@ -256,7 +260,6 @@ export class Search {
   /** Searches `pos` (left as it was) within the limits. */
   run(pos: GamePosition, limits: SearchLimits = {}): SearchResult {
     this.pos = pos;
-    this.historyRate = pos.historyRate;
     this.now = limits.now ?? defaultNow;
     const t0 = this.now();
     this.nodes = 0;
@@ -706,7 +709,7 @@ export class Search {
   /** Moves a quiet move's history score by `bonus` (see {@link historyAfter}). */
   private updateHistory(m: Move, bonus: number): void {
     const i = m & 0xffff;
-    this.history[i] = historyAfter(this.history[i]!, bonus, this.historyRate);
+    this.history[i] = historyAfter(this.history[i]!, bonus);
   }
 
   /**

@@ -532,12 +532,6 @@ export class XiangqiPosition implements GamePosition {
   readonly historyPruning = true;
 
   /**
-   * {@link GamePosition.historyRate}: 128 in xiangqi, where two pairs against Fairy-Stockfish at
-   * 0.2 s scored 49.0% with it beside 45.5% at 64 (bench/RESULTS.md, stop 47).
-   */
-  readonly historyRate = 128;
-
-  /**
    * Whether the current position has occurred `times - 1` times before, since the last
    * irreversible move (a capture or a null move). Returns REP_NONE, or REP_DRAW ORed with
    * REP_SELF_PERPETUAL / REP_OPP_PERPETUAL when one side checked on every one of its moves from

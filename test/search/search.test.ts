@@ -66,32 +66,25 @@ describe('search', () => {
     expect(chessFromFen('4k3/8/8/8/8/8/4P3/4K3 w - - 0 1').historyPruning).toBe(false);
   });
 
-  it('learns history at the rate each game measured', () => {
-    expect(xiangqiFromFen('3k5/9/9/9/9/9/9/9/9/R3K4 w - - 0 1').historyRate).toBe(128);
-    expect(chessFromFen('4k3/8/8/8/8/8/4P3/4K3 w - - 0 1').historyRate).toBe(64);
-  });
-
   it('moves a history score toward the sign of the bonus, never out of range', () => {
     const MAX = 16384;
     fc.assert(
-      fc.property(fc.integer({ min: -MAX, max: MAX }), fc.integer({ min: 1, max: 63 }), fc.boolean(), fc.constantFrom(32, 64, 128), (h, depth, good, rate) => {
+      fc.property(fc.integer({ min: -MAX, max: MAX }), fc.integer({ min: 1, max: 63 }), fc.boolean(), (h, depth, good) => {
         const bonus = (good ? 1 : -1) * Math.min(depth * depth, 400);
-        const next = historyAfter(h, bonus, rate);
+        const next = historyAfter(h, bonus);
         expect(Math.abs(next)).toBeLessThanOrEqual(MAX);
         // A cutoff never lowers a score; a failed try never raises it.
         if (good) expect(next).toBeGreaterThanOrEqual(h);
         else expect(next).toBeLessThanOrEqual(h);
       }),
     );
-    // At chess's rate, 64 x depth² (two fifths of the way at depth 10); one cutoff from depth 16 up sets it.
-    expect(historyAfter(0, 100, 64)).toBe(6400);
-    expect(historyAfter(0, -100, 64)).toBe(-6400);
-    expect(historyAfter(0, 256, 64)).toBe(MAX);
-    expect(historyAfter(-MAX, 400, 64)).toBe(MAX);
-    expect(historyAfter(8192, 100, 64)).toBe(8192 + 6400 - 3200);
-    // At the rate xiangqi asks for, twice the step: a cutoff at depth 12 sets a score.
-    expect(historyAfter(0, 100, 128)).toBe(12800);
-    expect(historyAfter(0, 144, 128)).toBe(MAX);
+    // 128 x depth² in both games: half the way at depth 8, and a cutoff from depth 12 up sets a score.
+    expect(historyAfter(0, 64)).toBe(MAX / 2);
+    expect(historyAfter(0, -64)).toBe(-MAX / 2);
+    expect(historyAfter(0, 121)).toBe(15488);
+    expect(historyAfter(0, 144)).toBe(MAX);
+    expect(historyAfter(-MAX, 400)).toBe(MAX);
+    expect(historyAfter(8192, 50)).toBe(8192 + 6400 - 3200);
   });
 
   it('finds a xiangqi mate that rests on the flying general', () => {
