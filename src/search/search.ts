@@ -655,7 +655,9 @@ export class Search {
           // At a node expected to fail high, a late quiet move is unlikely to be the one that
           // does: the cutoff, if any, comes early, so the rest are searched shallower still.
           if (cutNode) r++;
-          // Moves that often cut off elsewhere are reduced less, ones that never do, more.
+          // Moves that often cut off elsewhere are reduced less, ones that never do, more. A finer
+          // scale (a ply per half of the range, rounded) and no extra ply for a poor history each
+          // scored less against Fairy-Stockfish (bench/RESULTS.md, stop 50).
           const h = this.history[m & 0xffff]!;
           if (h > HISTORY_MAX / 2 && r > 0) r--;
           else if (h < -HISTORY_MAX / 2) r++;
