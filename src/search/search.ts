@@ -684,9 +684,11 @@ export class Search {
                 this.killers[k + 1] = this.killers[k]!;
                 this.killers[k] = m;
               }
-              // The cutoff move gains history; the quiet moves tried before it lose some.
+              // The cutoff move gains history; the quiet moves tried before it lose half as much,
+              // since one of them may yet cut elsewhere and the cutoff is the firmer evidence.
               const bonus = Math.min(depth * depth, 400);
-              for (let q = ply * 64, qe = q + quiets; q < qe; q++) if (this.quietsTried[q] !== m) this.updateHistory(this.quietsTried[q]!, -bonus);
+              const malus = (bonus + 1) >> 1;
+              for (let q = ply * 64, qe = q + quiets; q < qe; q++) if (this.quietsTried[q] !== m) this.updateHistory(this.quietsTried[q]!, -malus);
               this.updateHistory(m, bonus);
               if (ply > 0) this.countermoves[this.pathMove[ply - 1]! & 0xffff] = m;
             }
