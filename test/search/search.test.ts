@@ -15,7 +15,7 @@ import {
   type GamePosition,
 } from '../../src/index.js';
 import fc from 'fast-check';
-import { historyAfter } from '../../src/search/search.js';
+import { historyAfter, historyMalus } from '../../src/search/search.js';
 import { readPerftEpd, rng } from '../helpers/data.js';
 import { randomPlayout } from '../helpers/playout.js';
 
@@ -85,6 +85,26 @@ describe('search', () => {
     expect(historyAfter(0, 144)).toBe(MAX);
     expect(historyAfter(-MAX, 400)).toBe(MAX);
     expect(historyAfter(8192, 50)).toBe(8192 + 6400 - 3200);
+  });
+
+  it('takes half a cutoff\'s bonus, rounded up, from each quiet move tried before it', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 63 }), (depth) => {
+        const bonus = Math.min(depth * depth, 400);
+        const malus = historyMalus(bonus);
+        // Never nothing, never more than the cutoff move gains, and half of it within rounding.
+        expect(malus).toBeGreaterThanOrEqual(1);
+        expect(malus).toBeLessThanOrEqual(bonus);
+        expect(2 * malus - bonus).toBeGreaterThanOrEqual(0);
+        expect(2 * malus - bonus).toBeLessThanOrEqual(1);
+      }),
+    );
+    expect(historyMalus(1)).toBe(1);
+    expect(historyMalus(9)).toBe(5);
+    expect(historyMalus(64)).toBe(32);
+    expect(historyMalus(400)).toBe(200);
+    // A failed try at depth 8 moves a fresh score a quarter of the way down, not half.
+    expect(historyAfter(0, -historyMalus(64))).toBe(-16384 / 4);
   });
 
   it('finds a xiangqi mate that rests on the flying general', () => {
