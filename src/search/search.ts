@@ -102,13 +102,22 @@ const HISTORY_RATE = 128;
 /**
  * A history score after one update: `h` moved toward +-HISTORY_MAX (the sign of `bonus`) by a
  * step of HISTORY_RATE x `bonus`, less the closer it already is, so it never leaves the range.
- * A cutoff move's `bonus` is min(depth², 400): one cutoff at depth 8 moves a score half the
+ * A cutoff move's `bonus` is {@link historyBonus}(depth): one cutoff at depth 8 moves a score half the
  * way, and from depth 12 up one cutoff sets it; each quiet move tried before it is updated
  * with -{@link historyMalus}(bonus). Exported for the tests.
  */
 export function historyAfter(h: number, bonus: number): number {
   const step = bonus < 0 ? Math.max(bonus * HISTORY_RATE, -HISTORY_MAX) : Math.min(bonus * HISTORY_RATE, HISTORY_MAX);
   return h + step - ((h * Math.abs(step)) / HISTORY_MAX | 0);
+}
+
+/**
+ * What a quiet move that causes a cutoff at `depth` gains in history: depth², capped at 400
+ * (depth 20), so deep cutoffs count for more without one of them swamping the table for good.
+ * Exported for the tests.
+ */
+export function historyBonus(depth: number): number {
+  return Math.min(depth * depth, 400);
 }
 
 /**
@@ -698,7 +707,7 @@ export class Search {
                 this.killers[k] = m;
               }
               // The cutoff move gains history; the quiet moves tried before it lose half as much.
-              const bonus = Math.min(depth * depth, 400);
+              const bonus = historyBonus(depth);
               const malus = historyMalus(bonus);
               for (let q = ply * 64, qe = q + quiets; q < qe; q++) if (this.quietsTried[q] !== m) this.updateHistory(this.quietsTried[q]!, -malus);
               this.updateHistory(m, bonus);

@@ -15,7 +15,7 @@ import {
   type GamePosition,
 } from '../../src/index.js';
 import fc from 'fast-check';
-import { historyAfter, historyMalus } from '../../src/search/search.js';
+import { historyAfter, historyBonus, historyMalus } from '../../src/search/search.js';
 import { readPerftEpd, rng } from '../helpers/data.js';
 import { randomPlayout } from '../helpers/playout.js';
 
@@ -70,7 +70,7 @@ describe('search', () => {
     const MAX = 16384;
     fc.assert(
       fc.property(fc.integer({ min: -MAX, max: MAX }), fc.integer({ min: 1, max: 63 }), fc.boolean(), (h, depth, good) => {
-        const bonus = (good ? 1 : -1) * Math.min(depth * depth, 400);
+        const bonus = (good ? 1 : -1) * historyBonus(depth);
         const next = historyAfter(h, bonus);
         expect(Math.abs(next)).toBeLessThanOrEqual(MAX);
         // A cutoff never lowers a score; a failed try never raises it.
@@ -87,10 +87,25 @@ describe('search', () => {
     expect(historyAfter(8192, 50)).toBe(8192 + 6400 - 3200);
   });
 
+  it('gives a cutoff depth squared in history, capped at depth 20', () => {
+    expect(historyBonus(1)).toBe(1);
+    expect(historyBonus(8)).toBe(64);
+    expect(historyBonus(19)).toBe(361);
+    expect(historyBonus(20)).toBe(400);
+    expect(historyBonus(21)).toBe(400);
+    expect(historyBonus(63)).toBe(400);
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 62 }), (depth) => {
+        // Never less for a deeper cutoff.
+        expect(historyBonus(depth + 1)).toBeGreaterThanOrEqual(historyBonus(depth));
+      }),
+    );
+  });
+
   it('takes half a cutoff\'s bonus, rounded up, from each quiet move tried before it', () => {
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 63 }), (depth) => {
-        const bonus = Math.min(depth * depth, 400);
+        const bonus = historyBonus(depth);
         const malus = historyMalus(bonus);
         // Never nothing, never more than the cutoff move gains, and half of it within rounding.
         expect(malus).toBeGreaterThanOrEqual(1);
