@@ -558,6 +558,11 @@ export class ChessPosition implements GamePosition {
     return REP_NONE;
   }
 
+  /** {@link GamePosition.quietGain}: 0 in chess, whose ordering was measured by history alone. */
+  quietGain(_move: Move): number {
+    return 0;
+  }
+
   /** MVV/LVA, with promotions counted as winning the promoted piece. */
   captureScore(move: Move): number {
     const flags = move >>> 16;

@@ -68,6 +68,14 @@ export interface GamePosition {
    */
   losingCapture(move: Move): boolean;
   /**
+   * What a quiet move gains on the game's middlegame piece-square tables, from the mover's
+   * point of view (centipawns), or 0 where the game does not use it: the search adds a little of
+   * it to a quiet move's history when ordering, so that moves nothing has been learnt about yet
+   * (history near zero) come best square first. A game sets it by what it measured, as
+   * {@link quiescenceChecks}.
+   */
+  quietGain(move: Move): number;
+  /**
    * Whether a quiet move certainly gives no check, decided without making it and whether or
    * not the move is legal; false means "make it and see". Lets the search skip, unmade, the
    * quiet moves it prunes near the leaves (it prunes only moves that give no check). It counts

@@ -590,6 +590,13 @@ export class XiangqiPosition implements GamePosition {
     return (MATERIAL[TYPE_OF[victim]!]! + 1) * 16 - TYPE_OF[this.board[move & 0xff]!]!;
   }
 
+  /** {@link GamePosition.quietGain}: the mover's middlegame piece-square gain. */
+  quietGain(move: Move): number {
+    const from = move & 0xff;
+    const i = this.board[from]! << 8;
+    return PST[i | ((move >>> 8) & 0xff)]! - PST[i | from]!;
+  }
+
   /** {@link GamePosition.losingCapture}. A king's capture is never losing (it is legal only if safe). */
   losingCapture(move: Move): boolean {
     const from = move & 0xff;
