@@ -69,9 +69,9 @@ export interface GamePosition {
   losingCapture(move: Move): boolean;
   /**
    * What a quiet move gains on the game's middlegame piece-square tables, from the mover's
-   * point of view (centipawns), or 0 where the game does not use it: the search adds a little of
-   * it to a quiet move's history when ordering, so that moves nothing has been learnt about yet
-   * (history near zero) come best square first. A game sets it by what it measured, as
+   * point of view (centipawns), or 0 where the game does not use it: the search breaks ties
+   * between equal histories with it when ordering quiet moves, so that moves nothing has been
+   * learnt about yet (history 0) come best square first. A game sets it by what it measured, as
    * {@link quiescenceChecks}.
    */
   quietGain(move: Move): number;

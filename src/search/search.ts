@@ -87,10 +87,14 @@ const COUNTER_ORDER = (1 << 19) - 1;
 /** History scores stay within +-HISTORY_MAX (each update moves a score part of the way). */
 const HISTORY_MAX = 16384;
 /**
- * A quiet move's ordering key is its history plus this times the game's quietGain: 100
- * centipawns of piece-square gain weigh as much as a cutoff at depth 2 or 3 (rate 128).
+ * A quiet move's ordering key: its history times 16, plus the game's quietGain / 4 clamped to
+ * +-7, so the piece-square gain only breaks ties between equal histories (chiefly the moves
+ * nothing has been learnt about yet, at 0) and never outranks a history one point higher.
  */
-const QUIET_GAIN_WEIGHT = 8;
+function quietKey(history: number, gain: number): number {
+  const g = gain >> 2;
+  return (history << 4) + (g > 7 ? 7 : g < -7 ? -7 : g);
+}
 /** History pruning's threshold per ply of depth (see pvs). */
 const HISTORY_PRUNE = 4096;
 
@@ -902,7 +906,7 @@ export class Search {
       const m = mv[k]!;
       if (m === tried || m === k1 || m === k2 || m === counter) continue;
       mv[w] = m;
-      ord[w++] = this.history[m & 0xffff]! + QUIET_GAIN_WEIGHT * pos.quietGain(m);
+      ord[w++] = quietKey(this.history[m & 0xffff]!, pos.quietGain(m));
     }
     return w;
   }
@@ -927,7 +931,7 @@ export class Search {
       else if (m === k1) s = KILLER1_ORDER;
       else if (m === k2) s = KILLER2_ORDER;
       else if (m === counter) s = COUNTER_ORDER;
-      else s = this.history[m & 0xffff]! + QUIET_GAIN_WEIGHT * pos.quietGain(m);
+      else s = quietKey(this.history[m & 0xffff]!, pos.quietGain(m));
       this.order[i] = s;
     }
   }
