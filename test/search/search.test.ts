@@ -15,7 +15,7 @@ import {
   type GamePosition,
 } from '../../src/index.js';
 import fc from 'fast-check';
-import { historyAfter, historyBonus, historyMalus } from '../../src/search/search.js';
+import { historyAfter, historyBonus, historyMalus, quietKey } from '../../src/search/search.js';
 import { readPerftEpd, rng } from '../helpers/data.js';
 import { randomPlayout } from '../helpers/playout.js';
 
@@ -100,6 +100,37 @@ describe('search', () => {
         expect(historyBonus(depth + 1)).toBeGreaterThanOrEqual(historyBonus(depth));
       }),
     );
+  });
+
+  it('orders quiet moves by history, the piece-square gain only breaking ties', () => {
+    const MAX = 16384;
+    fc.assert(
+      fc.property(fc.integer({ min: -MAX, max: MAX - 1 }), fc.integer({ min: -2000, max: 2000 }), fc.integer({ min: -2000, max: 2000 }), (h, g1, g2) => {
+        // A history one point higher always comes first, whatever the gains.
+        expect(quietKey(h + 1, g1)).toBeGreaterThan(quietKey(h, g2));
+        // At equal history the larger gain (in steps of 4 cp, up to 28) comes first.
+        if (g1 >> 2 > g2 >> 2 && g2 >> 2 < 7 && g1 >> 2 > -7) expect(quietKey(h, g1)).toBeGreaterThan(quietKey(h, g2));
+      }),
+    );
+    expect(quietKey(0, 0)).toBe(0);
+    expect(quietKey(0, 12)).toBe(3);
+    expect(quietKey(0, 1000)).toBe(7);
+    expect(quietKey(0, -1000)).toBe(-7);
+    expect(quietKey(-2, 40)).toBe(-32 + 7);
+    // Every key stays below the countermove's ordering slot and above minus it.
+    expect(quietKey(MAX, 1000)).toBeLessThan((1 << 19) - 1);
+    expect(quietKey(-MAX, -1000)).toBeGreaterThan(-((1 << 19) - 1));
+  });
+
+  it('gives the piece-square gain of a quiet move in xiangqi, and nothing in chess', () => {
+    const x = xiangqiFromFen(XIANGQI_START);
+    // The central cannon (h2e2) is the commonest first move: the tables like it.
+    expect(x.quietGain(parseIccs('h2e2'))).toBeGreaterThan(0);
+    // Retreating a horse to the corner is not liked.
+    expect(x.quietGain(parseIccs('h0i2'))).toBeLessThan(x.quietGain(parseIccs('h0g2')));
+    const c = chessFromFen('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1');
+    expect(c.quietGain(parseUci(c, 'e2e4'))).toBe(0);
+    expect(c.quietGain(parseUci(c, 'g1f3'))).toBe(0);
   });
 
   it('takes half a cutoff\'s bonus, rounded up, from each quiet move tried before it', () => {
