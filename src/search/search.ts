@@ -115,9 +115,9 @@ const HISTORY_RATE = 128;
 /**
  * A history score after one update: `h` moved toward +-HISTORY_MAX (the sign of `bonus`) by a
  * step of HISTORY_RATE x `bonus`, less the closer it already is, so it never leaves the range.
- * A cutoff move's `bonus` is {@link historyBonus}(depth): one cutoff at depth 8 moves a score half the
- * way, and from depth 12 up one cutoff sets it; each quiet move tried before it is updated
- * with -{@link historyMalus}(bonus). Exported for the tests.
+ * A cutoff move's `bonus` is {@link historyBonus}(depth): one cutoff at depth 8 moves a score
+ * half the way, and from depth 12 up one cutoff sets it; each quiet move tried before it is
+ * updated with -{@link historyMalus}(bonus). Exported for the tests.
  */
 export function historyAfter(h: number, bonus: number): number {
   const step = bonus < 0 ? Math.max(bonus * HISTORY_RATE, -HISTORY_MAX) : Math.min(bonus * HISTORY_RATE, HISTORY_MAX);
