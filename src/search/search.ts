@@ -533,7 +533,14 @@ export class Search {
     let ttMove = 0;
     if (tt.probe(pos.keyLo, pos.keyHi, ply)) {
       ttMove = tt.move;
-      if (!isPv && tt.depth >= depth && tt.decides(alpha, beta)) return tt.score;
+      if (!isPv && tt.depth >= depth && tt.decides(alpha, beta)) {
+        // A quiet move that the table says fails high here gains what a cutoff searched here
+        // would have given it: the killer slot, its history and the countermove. Without this,
+        // the move-ordering statistics learn nothing from the nodes the table answers.
+        const s = tt.score;
+        if (s >= beta && ttMove !== 0 && pos.captureScore(ttMove) === 0) this.rewardQuiet(ttMove, depth, ply);
+        return s;
+      }
     }
     // A bound too shallow to decide the node still corrects the static score where it says
     // that score is too low (a lower bound above it) or too high (an upper bound below it).
@@ -714,17 +721,10 @@ export class Search {
           if (ply === 0) this.rootScore = score;
           if (score >= beta) {
             if (quiet) {
-              const k = ply * 2;
-              if (this.killers[k] !== m) {
-                this.killers[k + 1] = this.killers[k]!;
-                this.killers[k] = m;
-              }
               // The cutoff move gains history; the quiet moves tried before it lose half as much.
-              const bonus = historyBonus(depth);
-              const malus = historyMalus(bonus);
+              const malus = historyMalus(historyBonus(depth));
               for (let q = ply * 64, qe = q + quiets; q < qe; q++) if (this.quietsTried[q] !== m) this.updateHistory(this.quietsTried[q]!, -malus);
-              this.updateHistory(m, bonus);
-              if (ply > 0) this.countermoves[this.pathMove[ply - 1]! & 0xffff] = m;
+              this.rewardQuiet(m, depth, ply);
             }
             break;
           }
@@ -742,6 +742,17 @@ export class Search {
       tt.store(pos.keyLo, pos.keyHi, bestMove, best, depth, bound, ply);
     }
     return best;
+  }
+
+  /** A quiet move `m` cut off at `ply` with `depth` to go: it becomes the first killer, gains history, and becomes the countermove of the move before. */
+  private rewardQuiet(m: Move, depth: number, ply: number): void {
+    const k = ply * 2;
+    if (this.killers[k] !== m) {
+      this.killers[k + 1] = this.killers[k]!;
+      this.killers[k] = m;
+    }
+    this.updateHistory(m, historyBonus(depth));
+    if (ply > 0) this.countermoves[this.pathMove[ply - 1]! & 0xffff] = m;
   }
 
   /** Moves a quiet move's history score by `bonus` (see {@link historyAfter}). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Search, TranspositionTable, Xiangqi } from '../../src/index.js';
+import { Search, TranspositionTable, Xiangqi, parseIccs } from '../../src/index.js';
 import { BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, MATE, SCORE_INF, WIN } from '../../src/search/tt.js';
 
 /** Calls `visit` with `pos` standing after each legal move from it (then takes the move back). */
@@ -122,6 +122,31 @@ describe("the table's bounds as estimates", () => {
     // Every reply is worth at least 300 to the side to move there, so no root move scores
     // better than -300.
     expect(search.run(pos, { depth: 1 }).score).toBeLessThanOrEqual(-300);
+  });
+});
+
+describe("the table's cutoffs and the move order", () => {
+  it('a quiet table move that cuts off a node is rewarded as a searched cutoff would be: first killer, history', () => {
+    const pos = new Xiangqi().position;
+    const quiet = parseIccs('a9a8'); // black's rook up a point: legal and quiet after every red first move
+    const search = new Search();
+    const clean = new Search().run(pos, { depth: 2 });
+    // Every reply but the one to the best move (searched first, as a PV node, where the table
+    // never cuts off) holds a deep lower bound whose move is that quiet rook move.
+    forEachReply(pos, (move) => {
+      if (move !== clean.bestMove) search.tt.store(pos.keyLo, pos.keyHi, quiet, 5000, 20, BOUND_LOWER, 1);
+    });
+    search.run(pos, { depth: 2 });
+    // The search's statistics are private; the test reads them to pin down what they learnt.
+    const learnt = search as unknown as { killers: Int32Array; history: Int32Array };
+    expect(learnt.killers[2]).toBe(quiet);
+    expect(learnt.history[quiet & 0xffff]).toBeGreaterThan(0);
+    // Without the planted bounds the move never cuts off at that ply.
+    const plain = new Search();
+    plain.run(pos, { depth: 2 });
+    const plainLearnt = plain as unknown as { killers: Int32Array; history: Int32Array };
+    expect(plainLearnt.killers[2]).not.toBe(quiet);
+    expect(plainLearnt.history[quiet & 0xffff]).toBe(0);
   });
 });
 
