@@ -744,7 +744,10 @@ export class Search {
     return best;
   }
 
-  /** A quiet move `m` cut off at `ply` with `depth` to go: it becomes the first killer, gains history, and becomes the countermove of the move before. */
+  /**
+   * A quiet move `m` cut off at `ply` with `depth` to go, searched or by the table: it becomes
+   * the first killer, gains history, and becomes the countermove of the move before.
+   */
   private rewardQuiet(m: Move, depth: number, ply: number): void {
     const k = ply * 2;
     if (this.killers[k] !== m) {
