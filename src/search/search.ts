@@ -538,7 +538,7 @@ export class Search {
         // would have given it: the killer slot, its history and the countermove. Without this,
         // the move-ordering statistics learn nothing from the nodes the table answers.
         const s = tt.score;
-        if (s >= beta && ttMove !== 0 && pos.captureScore(ttMove) === 0) this.rewardQuiet(ttMove, depth, ply);
+        if (s >= beta && ttMove !== 0 && pos.captureScore(ttMove) === 0) this.rewardQuiet(ttMove, historyBonus(depth), ply);
         return s;
       }
     }
@@ -722,9 +722,10 @@ export class Search {
           if (score >= beta) {
             if (quiet) {
               // The cutoff move gains history; the quiet moves tried before it lose half as much.
-              const malus = historyMalus(historyBonus(depth));
+              const bonus = historyBonus(depth);
+              const malus = historyMalus(bonus);
               for (let q = ply * 64, qe = q + quiets; q < qe; q++) if (this.quietsTried[q] !== m) this.updateHistory(this.quietsTried[q]!, -malus);
-              this.rewardQuiet(m, depth, ply);
+              this.rewardQuiet(m, bonus, ply);
             }
             break;
           }
@@ -745,16 +746,17 @@ export class Search {
   }
 
   /**
-   * A quiet move `m` cut off at `ply` with `depth` to go, searched or by the table: it becomes
-   * the first killer, gains history, and becomes the countermove of the move before.
+   * A quiet move `m` cut off at `ply`, searched or by the table: it becomes the first killer,
+   * gains `bonus` ({@link historyBonus} of the node's depth) in history, and becomes the
+   * countermove of the move before.
    */
-  private rewardQuiet(m: Move, depth: number, ply: number): void {
+  private rewardQuiet(m: Move, bonus: number, ply: number): void {
     const k = ply * 2;
     if (this.killers[k] !== m) {
       this.killers[k + 1] = this.killers[k]!;
       this.killers[k] = m;
     }
-    this.updateHistory(m, historyBonus(depth));
+    this.updateHistory(m, bonus);
     if (ply > 0) this.countermoves[this.pathMove[ply - 1]! & 0xffff] = m;
   }
 

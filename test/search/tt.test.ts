@@ -129,24 +129,24 @@ describe("the table's cutoffs and the move order", () => {
   it('a quiet table move that cuts off a node is rewarded as a searched cutoff would be: first killer, history', () => {
     const pos = new Xiangqi().position;
     const quiet = parseIccs('a9a8'); // black's rook up a point: legal and quiet after every red first move
+    // The search's statistics are private; the test reads them to pin down what they learnt.
+    type Learnt = { killers: Int32Array; history: Int32Array };
+    const plain = new Search();
+    const clean = plain.run(pos, { depth: 2 });
+    // Without planted bounds the move never cuts off at that ply.
+    const plainLearnt = plain as unknown as Learnt;
+    expect(plainLearnt.killers[2]).not.toBe(quiet);
+    expect(plainLearnt.history[quiet & 0xffff]).toBe(0);
     const search = new Search();
-    const clean = new Search().run(pos, { depth: 2 });
     // Every reply but the one to the best move (searched first, as a PV node, where the table
     // never cuts off) holds a deep lower bound whose move is that quiet rook move.
     forEachReply(pos, (move) => {
       if (move !== clean.bestMove) search.tt.store(pos.keyLo, pos.keyHi, quiet, 5000, 20, BOUND_LOWER, 1);
     });
     search.run(pos, { depth: 2 });
-    // The search's statistics are private; the test reads them to pin down what they learnt.
-    const learnt = search as unknown as { killers: Int32Array; history: Int32Array };
+    const learnt = search as unknown as Learnt;
     expect(learnt.killers[2]).toBe(quiet);
     expect(learnt.history[quiet & 0xffff]).toBeGreaterThan(0);
-    // Without the planted bounds the move never cuts off at that ply.
-    const plain = new Search();
-    plain.run(pos, { depth: 2 });
-    const plainLearnt = plain as unknown as { killers: Int32Array; history: Int32Array };
-    expect(plainLearnt.killers[2]).not.toBe(quiet);
-    expect(plainLearnt.history[quiet & 0xffff]).toBe(0);
   });
 });
 
