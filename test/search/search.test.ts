@@ -358,6 +358,31 @@ describe('Lazy SMP roles', () => {
   });
 });
 
+describe('killers', () => {
+  it("a node's grandchildren start with no killers: none are left from a cousin's subtree", () => {
+    const pos = new Xiangqi().position;
+    const search = new Search();
+    // The killers are private; the test plants two at ply 2 between iterations and reads them.
+    const learnt = search as unknown as { killers: Int32Array };
+    const planted = parseIccs('h2e2'); // red's central cannon: a quiet move red has at ply 2
+    let plantedAfter = 0;
+    search.run(pos, {
+      depth: 2,
+      onInfo: (i) => {
+        if (i.depth !== 1) return;
+        learnt.killers[4] = planted;
+        learnt.killers[5] = planted;
+        plantedAfter = i.depth;
+      },
+    });
+    expect(plantedAfter).toBe(1);
+    // Depth 2 leaves ply 2 to quiescence, which stores no killers: only the root's clearing
+    // could have taken the planted ones away.
+    expect(learnt.killers[4]).toBe(0);
+    expect(learnt.killers[5]).toBe(0);
+  });
+});
+
 describe('the seam contract for pruning unmade moves', () => {
   it('a quiet move called quietCannotCheck gives no check if it is legal, in both games', () => {
     let cleared = 0;
