@@ -522,8 +522,8 @@ export class Search {
     if ((++this.nodes & 127) === 0) this.poll();
     if (this.stopped) return 0;
     if (ply >= MAX_PLY - 1) return pos.evaluate(alpha, beta);
-    // The killers two plies down start empty: any left there were set in a cousin's subtree,
-    // whose positions share less with this node's grandchildren than their own siblings' do.
+    // The killers two plies down start empty, so this node's grandchildren read only killers
+    // found among themselves, not ones left from positions outside this node's subtree.
     if (ply + 2 < MAX_PLY) {
       this.killers[(ply + 2) * 2] = 0;
       this.killers[(ply + 2) * 2 + 1] = 0;

@@ -359,7 +359,7 @@ describe('Lazy SMP roles', () => {
 });
 
 describe('killers', () => {
-  it("a node's grandchildren start with no killers: none are left from a cousin's subtree", () => {
+  it("a node's grandchildren start with no killers: none are left from outside its subtree", () => {
     const pos = new Xiangqi().position;
     const search = new Search();
     // The killers are private; the test plants two at ply 2 between iterations and reads them.
