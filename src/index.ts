@@ -41,6 +41,7 @@ export { xiangqiZobristTable } from './xiangqi/zobrist.js';
 
 export { Chess, chessDiagram, type ChessMove, type ChessPiece, type ChessMoveInput } from './chess/game.js';
 export { ChessPosition, MAX_MOVES as CHESS_MAX_MOVES } from './chess/position.js';
+export type { ChessEvaluationTerms } from './chess/evaluate.js';
 export {
   START_FEN as CHESS_START_FEN,
   readFen as readChessFen,

@@ -21,6 +21,7 @@
 // hold the rest of each cell's value).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { readWeightsSource, weightArray, weightsFile } from './xiangqi-weights.mjs';
+import { arrayText, solveNormal } from './weights-source.mjs';
 
 const args = process.argv.slice(2);
 const lambdaAt = args.indexOf('--lambda');
@@ -177,30 +178,7 @@ for (let j = 0; j < P; j++) {
   A[j * P + j] += pull;
   b[j] += pull * k * prior[j];
 }
-// Cholesky: A is symmetric positive definite (the ridge term sees to that).
-for (let j = 0; j < P; j++) {
-  let d = A[j * P + j];
-  for (let m = 0; m < j; m++) d -= A[j * P + m] ** 2;
-  d = Math.sqrt(d);
-  A[j * P + j] = d;
-  for (let i = j + 1; i < P; i++) {
-    let s = A[i * P + j];
-    for (let m = 0; m < j; m++) s -= A[i * P + m] * A[j * P + m];
-    A[i * P + j] = s / d;
-  }
-}
-const z = new Float64Array(P);
-for (let i = 0; i < P; i++) {
-  let s = b[i];
-  for (let m = 0; m < i; m++) s -= A[i * P + m] * z[m];
-  z[i] = s / A[i * P + i];
-}
-const w = new Float64Array(P);
-for (let i = P - 1; i >= 0; i--) {
-  let s = z[i];
-  for (let m = i + 1; m < P; m++) s -= A[m * P + i] * w[m];
-  w[i] = s / A[i * P + i];
-}
+const w = solveNormal(A, b, P);
 
 // --- Report: error on the held-out positions, the current weights (scaled by k) and the fit.
 const kPrior = prior.map((v) => v * k);
@@ -233,7 +211,7 @@ const legal = (t, f, r) =>
   : true;
 /** Puts `rows` (arrays of numbers) in place of array `name` in the weights source, and prints it unless writing. */
 const putArray = (name, rows) => {
-  const text = `const ${name} = [\n${rows.map((row) => '  ' + row.map((x) => String(x).padStart(4)).join(',')).join(',\n')},\n]`;
+  const text = arrayText(name, rows);
   source = source.replace(new RegExp(`const ${name} = \\[[^\\]]*\\]`), text);
   if (!args.includes('--write')) console.log(text + ';');
 };

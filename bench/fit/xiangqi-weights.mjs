@@ -1,20 +1,15 @@
 // What the fit scripts share about the engine's xiangqi weights and pieces, read from the
 // source so that no script keeps a copy that could drift from it.
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { weightArray, weightsFileOf } from './weights-source.mjs';
 
 /** The file that holds every weight of the xiangqi evaluation. */
-export const weightsFile = fileURLToPath(new URL('../../src/xiangqi/evaluate-weights.ts', import.meta.url));
+export const weightsFile = weightsFileOf('xiangqi');
 
 /** The text of {@link weightsFile}. */
 export const readWeightsSource = () => readFileSync(weightsFile, 'utf8');
 
-/** The numbers of array constant `name` in the weights source `source`. */
-export function weightArray(source, name) {
-  const m = new RegExp(`const ${name} = \\[([^\\]]*)\\]`).exec(source);
-  if (m === null) throw new Error(`${name} not found in ${weightsFile}`);
-  return m[1].split(',').map((s) => s.trim()).filter((s) => s !== '').map(Number);
-}
+export { weightArray };
 
 // Piece ids 16..31 are red's, 32..47 black's: king, 2 advisors, 2 elephants, 2 horses,
 // 2 rooks, 2 cannons, 5 pawns (see src/xiangqi/pieces.ts). Types: king 0, advisor 1,

@@ -1,9 +1,8 @@
 /**
  * Every weight of the chess evaluation, in one place so that a tuner can find them all.
  *
- * Values are middlegame / endgame pairs; evaluate.ts blends them by the game phase. Piece-
- * square tables are built here from a few shaping rules (centralisation, advancement, the
- * castled king's corners) for white and mirrored for black, with material folded in.
+ * Values are middlegame / endgame pairs; evaluate.ts blends them by the game phase. The
+ * piece-square tables below are for white and mirrored for black, with material folded in.
  */
 
 /** Material by type (none, pawn, knight, bishop, rook, queen, king). */
@@ -54,33 +53,132 @@ export const SHIELD_MISSING = -14;
 /** Beyond this margin around the window, evaluation stops after material and position. */
 export const LAZY_MARGIN = 450;
 
-function centreness(f: number, r: number): number {
-  return Math.min(f, 7 - f) + Math.min(r, 7 - r); // 0 in a corner, 6 in the centre
-}
-
-/** Positional [mg, eg] of a white piece of `type` on (file, rank). */
-function positional(type: number, f: number, r: number): [number, number] {
-  const c = centreness(f, r);
-  switch (type) {
-    case 1: {
-      const central = f === 3 || f === 4;
-      const mg = [0, 0, 2, 6, 12, 22, 40, 0][r]! + (central ? [0, -10, 0, 12, 16, 8, 0, 0][r]! : 0);
-      return [mg, [0, 0, 6, 14, 28, 50, 80, 0][r]!];
-    }
-    case 2:
-      return [c * 6 - 20 - (r === 0 ? 8 : 0), c * 5 - 15];
-    case 3:
-      return [c * 3 - 8 + (f === r || f + r === 7 ? 6 : 0) - (r === 0 ? 6 : 0), c * 3 - 8];
-    case 4:
-      return [(r === 6 ? 16 : 0) + (f === 3 || f === 4 ? 4 : 0) - (f === 0 || f === 7 ? 2 : 0), r === 6 ? 10 : 0];
-    case 5:
-      return [c - 4, c * 4 - 12];
-    default: {
-      const mg = r === 0 ? [16, 22, 10, 0, 0, 6, 24, 14][f]! : r === 1 ? [6, 6, -4, -12, -12, -4, 6, 6][f]! : -20 - 10 * (r - 2);
-      return [mg, c * 8 - 24];
-    }
-  }
-}
+// Piece-square values beyond material, for a white piece, drawn as the board is from white's side
+// (rank 8 on top, file a on the left); black's are the same tables mirrored rank for rank. They
+// began as a few shaping rules (centralisation, advancement, the castled king's corners) and are
+// rewritten by bench/fit/chess-fit.mjs.
+const PAWN_MG = [
+     0,   0,   0,   0,   0,   0,   0,   0,
+    40,  40,  40,  40,  40,  40,  40,  40,
+    22,  22,  22,  30,  30,  22,  22,  22,
+    12,  12,  12,  28,  28,  12,  12,  12,
+     6,   6,   6,  18,  18,   6,   6,   6,
+     2,   2,   2,   2,   2,   2,   2,   2,
+     0,   0,   0, -10, -10,   0,   0,   0,
+     0,   0,   0,   0,   0,   0,   0,   0,
+];
+const KNIGHT_MG = [
+   -20, -14,  -8,  -2,  -2,  -8, -14, -20,
+   -14,  -8,  -2,   4,   4,  -2,  -8, -14,
+    -8,  -2,   4,  10,  10,   4,  -2,  -8,
+    -2,   4,  10,  16,  16,  10,   4,  -2,
+    -2,   4,  10,  16,  16,  10,   4,  -2,
+    -8,  -2,   4,  10,  10,   4,  -2,  -8,
+   -14,  -8,  -2,   4,   4,  -2,  -8, -14,
+   -28, -22, -16, -10, -10, -16, -22, -28,
+];
+const BISHOP_MG = [
+    -2,  -5,  -2,   1,   1,  -2,  -5,  -2,
+    -5,   4,   1,   4,   4,   1,   4,  -5,
+    -2,   1,  10,   7,   7,  10,   1,  -2,
+     1,   4,   7,  16,  16,   7,   4,   1,
+     1,   4,   7,  16,  16,   7,   4,   1,
+    -2,   1,  10,   7,   7,  10,   1,  -2,
+    -5,   4,   1,   4,   4,   1,   4,  -5,
+    -8, -11,  -8,  -5,  -5,  -8, -11,  -8,
+];
+const ROOK_MG = [
+    -2,   0,   0,   4,   4,   0,   0,  -2,
+    14,  16,  16,  20,  20,  16,  16,  14,
+    -2,   0,   0,   4,   4,   0,   0,  -2,
+    -2,   0,   0,   4,   4,   0,   0,  -2,
+    -2,   0,   0,   4,   4,   0,   0,  -2,
+    -2,   0,   0,   4,   4,   0,   0,  -2,
+    -2,   0,   0,   4,   4,   0,   0,  -2,
+    -2,   0,   0,   4,   4,   0,   0,  -2,
+];
+const QUEEN_MG = [
+    -4,  -3,  -2,  -1,  -1,  -2,  -3,  -4,
+    -3,  -2,  -1,   0,   0,  -1,  -2,  -3,
+    -2,  -1,   0,   1,   1,   0,  -1,  -2,
+    -1,   0,   1,   2,   2,   1,   0,  -1,
+    -1,   0,   1,   2,   2,   1,   0,  -1,
+    -2,  -1,   0,   1,   1,   0,  -1,  -2,
+    -3,  -2,  -1,   0,   0,  -1,  -2,  -3,
+    -4,  -3,  -2,  -1,  -1,  -2,  -3,  -4,
+];
+const KING_MG = [
+   -70, -70, -70, -70, -70, -70, -70, -70,
+   -60, -60, -60, -60, -60, -60, -60, -60,
+   -50, -50, -50, -50, -50, -50, -50, -50,
+   -40, -40, -40, -40, -40, -40, -40, -40,
+   -30, -30, -30, -30, -30, -30, -30, -30,
+   -20, -20, -20, -20, -20, -20, -20, -20,
+     6,   6,  -4, -12, -12,  -4,   6,   6,
+    16,  22,  10,   0,   0,   6,  24,  14,
+];
+const PAWN_EG = [
+     0,   0,   0,   0,   0,   0,   0,   0,
+    80,  80,  80,  80,  80,  80,  80,  80,
+    50,  50,  50,  50,  50,  50,  50,  50,
+    28,  28,  28,  28,  28,  28,  28,  28,
+    14,  14,  14,  14,  14,  14,  14,  14,
+     6,   6,   6,   6,   6,   6,   6,   6,
+     0,   0,   0,   0,   0,   0,   0,   0,
+     0,   0,   0,   0,   0,   0,   0,   0,
+];
+const KNIGHT_EG = [
+   -15, -10,  -5,   0,   0,  -5, -10, -15,
+   -10,  -5,   0,   5,   5,   0,  -5, -10,
+    -5,   0,   5,  10,  10,   5,   0,  -5,
+     0,   5,  10,  15,  15,  10,   5,   0,
+     0,   5,  10,  15,  15,  10,   5,   0,
+    -5,   0,   5,  10,  10,   5,   0,  -5,
+   -10,  -5,   0,   5,   5,   0,  -5, -10,
+   -15, -10,  -5,   0,   0,  -5, -10, -15,
+];
+const BISHOP_EG = [
+    -8,  -5,  -2,   1,   1,  -2,  -5,  -8,
+    -5,  -2,   1,   4,   4,   1,  -2,  -5,
+    -2,   1,   4,   7,   7,   4,   1,  -2,
+     1,   4,   7,  10,  10,   7,   4,   1,
+     1,   4,   7,  10,  10,   7,   4,   1,
+    -2,   1,   4,   7,   7,   4,   1,  -2,
+    -5,  -2,   1,   4,   4,   1,  -2,  -5,
+    -8,  -5,  -2,   1,   1,  -2,  -5,  -8,
+];
+const ROOK_EG = [
+     0,   0,   0,   0,   0,   0,   0,   0,
+    10,  10,  10,  10,  10,  10,  10,  10,
+     0,   0,   0,   0,   0,   0,   0,   0,
+     0,   0,   0,   0,   0,   0,   0,   0,
+     0,   0,   0,   0,   0,   0,   0,   0,
+     0,   0,   0,   0,   0,   0,   0,   0,
+     0,   0,   0,   0,   0,   0,   0,   0,
+     0,   0,   0,   0,   0,   0,   0,   0,
+];
+const QUEEN_EG = [
+   -12,  -8,  -4,   0,   0,  -4,  -8, -12,
+    -8,  -4,   0,   4,   4,   0,  -4,  -8,
+    -4,   0,   4,   8,   8,   4,   0,  -4,
+     0,   4,   8,  12,  12,   8,   4,   0,
+     0,   4,   8,  12,  12,   8,   4,   0,
+    -4,   0,   4,   8,   8,   4,   0,  -4,
+    -8,  -4,   0,   4,   4,   0,  -4,  -8,
+   -12,  -8,  -4,   0,   0,  -4,  -8, -12,
+];
+const KING_EG = [
+   -24, -16,  -8,   0,   0,  -8, -16, -24,
+   -16,  -8,   0,   8,   8,   0,  -8, -16,
+    -8,   0,   8,  16,  16,   8,   0,  -8,
+     0,   8,  16,  24,  24,  16,   8,   0,
+     0,   8,  16,  24,  24,  16,   8,   0,
+    -8,   0,   8,  16,  16,   8,   0,  -8,
+   -16,  -8,   0,   8,   8,   0,  -8, -16,
+   -24, -16,  -8,   0,   0,  -8, -16, -24,
+];
+const TABLES_MG = [PAWN_MG, KNIGHT_MG, BISHOP_MG, ROOK_MG, QUEEN_MG, KING_MG];
+const TABLES_EG = [PAWN_EG, KNIGHT_EG, BISHOP_EG, ROOK_EG, QUEEN_EG, KING_EG];
 
 /** `PST_MG[pc << 7 | sq]`: material plus position of piece code `pc` on `sq`. */
 export const PST_MG = new Int16Array(32 << 7);
@@ -90,11 +188,12 @@ for (let type = 1; type <= 6; type++) {
     if (sq & 0x88) continue;
     const f = sq & 7;
     const r = sq >> 4;
-    const [wm, we] = positional(type, f, r);
-    PST_MG[((type | 8) << 7) | sq] = MATERIAL_MG[type]! + wm;
-    PST_EG[((type | 8) << 7) | sq] = MATERIAL_EG[type]! + we;
-    const [bm, be] = positional(type, f, 7 - r);
-    PST_MG[((type | 16) << 7) | sq] = MATERIAL_MG[type]! + bm;
-    PST_EG[((type | 16) << 7) | sq] = MATERIAL_EG[type]! + be;
+    // Row 0 of a table is rank 8 (white's view); black sees the board the other way up.
+    const white = (7 - r) * 8 + f;
+    const black = r * 8 + f;
+    PST_MG[((type | 8) << 7) | sq] = MATERIAL_MG[type]! + TABLES_MG[type - 1]![white]!;
+    PST_EG[((type | 8) << 7) | sq] = MATERIAL_EG[type]! + TABLES_EG[type - 1]![white]!;
+    PST_MG[((type | 16) << 7) | sq] = MATERIAL_MG[type]! + TABLES_MG[type - 1]![black]!;
+    PST_EG[((type | 16) << 7) | sq] = MATERIAL_EG[type]! + TABLES_EG[type - 1]![black]!;
   }
 }

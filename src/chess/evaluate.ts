@@ -306,6 +306,56 @@ export function evaluateChess(pos: ChessPosition, alpha: number, beta: number): 
   return blend(termMg, termEg, phase, stm, whitePieces, blackPieces, pos);
 }
 
+/**
+ * The chess evaluation of a position taken apart, each part tapered by the phase and from
+ * white's point of view, for tuning the weights (see {@link ChessPosition.evaluationTerms}).
+ * Without the no-pawn discount, `pieceSquare + patterns ± tempo` is the whole score.
+ */
+export interface ChessEvaluationTerms {
+  /** The game phase, 0 (bare kings and pawns) to 24 (all pieces). */
+  phase: number;
+  /** Material and piece-square tables. */
+  pieceSquare: number;
+  /** Everything else: pawn structure, bishop pair, mobility, rook files, king safety. */
+  patterns: number;
+  /** The side to move's bonus (added for that side, whichever it is). */
+  tempo: number;
+  /** The whole static score, from the side to move's point of view (as `evaluate` gives it). */
+  score: number;
+}
+
+/** {@link ChessEvaluationTerms} of `pos`. */
+export function chessEvaluationTerms(pos: ChessPosition): ChessEvaluationTerms {
+  // A window no score reaches, so the full evaluation runs and leaves its sums in termMg/Eg.
+  const score = evaluateChess(pos, -0x7fff, 0x7fff);
+  const L = pos.squares;
+  let pieceMg = 0;
+  let pieceEg = 0;
+  let phase = 0;
+  for (let type = PAWN; type <= KING; type++) {
+    for (let side = 0; side < 2; side++) {
+      const pc = type | (8 << side);
+      const n = pos.count[pc]!;
+      const sign = side === 0 ? 1 : -1;
+      phase += n * PHASE_WEIGHT[type]!;
+      for (let i = 0; i < n; i++) {
+        const sq = L[(pc << 4) | i]!;
+        pieceMg += sign * PST_MG[(pc << 7) | sq]!;
+        pieceEg += sign * PST_EG[(pc << 7) | sq]!;
+      }
+    }
+  }
+  if (phase > PHASE_TOTAL) phase = PHASE_TOTAL;
+  const taper = (mg: number, eg: number): number => (mg * phase + eg * (PHASE_TOTAL - phase)) / PHASE_TOTAL;
+  return {
+    phase,
+    pieceSquare: taper(pieceMg, pieceEg),
+    patterns: taper(termMg - pieceMg, termEg - pieceEg),
+    tempo: taper(TEMPO_MG, TEMPO_EG),
+    score,
+  };
+}
+
 /** Tapers (mg, eg) by phase, adds the tempo, applies the no-pawn discount, and turns to the side to move. */
 function blend(mg: number, eg: number, phase: number, stm: number, whitePieces: number, blackPieces: number, pos: ChessPosition): number {
   if (stm === 0) {

@@ -51,7 +51,7 @@ import {
   WHITE_TO_MOVE_HI,
   WHITE_TO_MOVE_LO,
 } from './zobrist.js';
-import { evaluateChess } from './evaluate.js';
+import { chessEvaluationTerms, evaluateChess, type ChessEvaluationTerms } from './evaluate.js';
 
 /** Per-ply slice of a move buffer; no legal chess position has more than 218 moves. */
 export const MAX_MOVES = 256;
@@ -704,6 +704,11 @@ export class ChessPosition implements GamePosition {
   /** The static evaluation from the side to move's point of view (see evaluate.ts). */
   evaluate(alpha = -0x7fff, beta = 0x7fff): number {
     return evaluateChess(this, alpha, beta);
+  }
+
+  /** The evaluation taken apart into its tapered parts, for tuning the weights. */
+  evaluationTerms(): ChessEvaluationTerms {
+    return chessEvaluationTerms(this);
   }
 
   /** Whether `sq` is attacked by a piece of side `by`, reading the board as it stands. */

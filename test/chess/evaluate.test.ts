@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { positionFromFen, writeFen, START_FEN } from '../../src/chess/fen.js';
-import { LAZY_MARGIN } from '../../src/chess/evaluate-weights.js';
+import { LAZY_MARGIN, PHASE_TOTAL, PHASE_WEIGHT, PST_EG, PST_MG, TEMPO_EG, TEMPO_MG } from '../../src/chess/evaluate-weights.js';
 import type { ChessPosition } from '../../src/chess/position.js';
 import { expectLazyOnTheRightSide, randomPlayout } from '../helpers/playout.js';
 
@@ -75,5 +75,39 @@ describe('chess evaluation', () => {
   it('a lone minor piece without pawns is scored as nearly drawn', () => {
     expect(Math.abs(score('4k3/8/8/8/8/8/8/3NK3 w - - 0 1'))).toBeLessThan(60);
     expect(score('4k3/8/8/8/8/8/8/3RK3 w - - 0 1')).toBeGreaterThan(400);
+  });
+  it('its terms add up to the score, and the piece-square part is the tables blended by the phase', () => {
+    let checked = 0;
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 1e9 }), (seed) => {
+        randomPlayout(positionFromFen(START_FEN), seed, 120, (p) => {
+          const pos = p as ChessPosition;
+          const t = pos.evaluationTerms();
+          expect(t.score).toBe(full(pos));
+          let mg = 0;
+          let eg = 0;
+          let phase = 0;
+          for (let sq = 0; sq < 128; sq++) {
+            const pc = sq & 0x88 ? 0 : pos.board[sq]!;
+            if (pc === 0) continue;
+            const sign = pc & 8 ? 1 : -1;
+            mg += sign * PST_MG[(pc << 7) | sq]!;
+            eg += sign * PST_EG[(pc << 7) | sq]!;
+            phase += PHASE_WEIGHT[pc & 7]!;
+          }
+          phase = Math.min(phase, PHASE_TOTAL);
+          expect(t.phase).toBe(phase);
+          expect(t.pieceSquare).toBeCloseTo((mg * phase + eg * (PHASE_TOTAL - phase)) / PHASE_TOTAL, 9);
+          expect(t.tempo).toBeCloseTo((TEMPO_MG * phase + TEMPO_EG * (PHASE_TOTAL - phase)) / PHASE_TOTAL, 9);
+          // Without a pawnless side the score is the sum, less the final rounding to an integer.
+          if (pos.count[1 | 8] === 0 || pos.count[1 | 16] === 0) return;
+          const white = t.pieceSquare + t.patterns + (pos.sideToMove === 0 ? t.tempo : -t.tempo);
+          expect(Math.abs((pos.sideToMove === 0 ? white : -white) - t.score)).toBeLessThan(1);
+          checked++;
+        });
+      }),
+      { numRuns: 20 },
+    );
+    expect(checked).toBeGreaterThan(1000);
   });
 });

@@ -1,0 +1,154 @@
+// Fits the chess piece-square tables (material folded in) and the tempo to engine scores of
+// quiet positions, as xiangqi-fit.mjs does for xiangqi.
+//
+//   node bench/fit/chess-positions.mjs RECORDS.jsonl... > positions.jsonl
+//   node bench/fit/label.mjs --engine /usr/games/stockfish --depth 10 positions.jsonl > labelled.jsonl
+//   node bench/fit/chess-fit.mjs labelled.jsonl [--lambda 200] [--write]
+//
+// The model is the evaluation itself: for each piece its table cell (64 squares, seen from the
+// piece's own side, material included) blended by the game phase (middlegame weight phase/24,
+// the endgame weight the rest), plus the pattern terms as they are, plus the tempo for the side
+// to move: 6 types x 64 cells x 2 phases and 2 tempo weights. Least squares with a ridge pull
+// of `lambda` towards the current weights, so that cells the positions rarely visit stay near
+// them. Every tenth block of 200 positions is held out, and the report gives both evaluations'
+// error on those.
+//
+// Scores are in the labelling engine's units; the fit measures how many of them one of ours is
+// worth (k, by least squares of the current evaluation) and divides it back out, so margins
+// elsewhere in the search keep their meaning. With --write the tables and the tempo in
+// src/chess/evaluate-weights.ts are replaced (material stays; the tables hold the rest of each
+// cell's value).
+import { readFileSync, writeFileSync } from 'node:fs';
+import { replaceArray, solveNormal, weightArray, weightsFileOf } from './weights-source.mjs';
+
+const args = process.argv.slice(2);
+const lambdaAt = args.indexOf('--lambda');
+const lambda = lambdaAt >= 0 ? Number(args[lambdaAt + 1]) : 200;
+const NAMES = ['PAWN', 'KNIGHT', 'BISHOP', 'ROOK', 'QUEEN', 'KING'];
+const PHASES = ['MG', 'EG'];
+const CELLS = 6 * 64;
+const TEMPO_AT = 2 * CELLS;
+const P = TEMPO_AT + 2;
+const PHASE_TOTAL = 24;
+
+// --- The current weights, read from the source.
+const weightsFile = weightsFileOf('chess');
+let source = readFileSync(weightsFile, 'utf8');
+const scalar = (name) => Number(new RegExp(`export const ${name} = (-?\\d+);`).exec(source)[1]);
+const material = PHASES.map((ph) => /** @type {number[]} */ (new Function(`return ${new RegExp(`MATERIAL_${ph} = (\\[[^\\]]*\\])`).exec(source)[1]}`)()));
+const tables = PHASES.map((ph) => NAMES.map((n) => weightArray(source, `${n}_${ph}`)));
+// Cell c = type index * 64 + rank * 8 + file, the rank from the piece's own side; a table's
+// row 0 is rank 8 as white sees it.
+const prior = new Float64Array(P);
+for (let ph = 0; ph < 2; ph++) {
+  for (let c = 0; c < CELLS; c++) {
+    const t = c >> 6;
+    const rank = (c >> 3) & 7;
+    prior[ph * CELLS + c] = material[ph][t + 1] + tables[ph][t][(7 - rank) * 8 + (c & 7)];
+  }
+  prior[TEMPO_AT + ph] = scalar(`TEMPO_${PHASES[ph]}`);
+}
+
+// --- The positions: sparse features, and the score less the (fixed) pattern part.
+const rows = readFileSync(args.find((a) => a.endsWith('.jsonl')), 'utf8').trim().split('\n').map((l) => JSON.parse(l)).filter((r) => Math.abs(r.score) <= 1000);
+const features = rows.map((r) => {
+  const ph = r.phase / PHASE_TOTAL;
+  const count = new Map();
+  for (const x of r.f) {
+    const cell = (x >= 0 ? x : -x - 1) - 64;
+    count.set(cell, (count.get(cell) ?? 0) + (x >= 0 ? 1 : -1));
+  }
+  const idx = [];
+  const val = [];
+  for (const [cell, n] of count) {
+    if (n === 0) continue;
+    idx.push(cell, CELLS + cell);
+    val.push(n * ph, n * (1 - ph));
+  }
+  const s = r.stm === 0 ? 1 : -1;
+  idx.push(TEMPO_AT, TEMPO_AT + 1);
+  val.push(s * ph, s * (1 - ph));
+  return { idx, val };
+});
+/** The piece-square and tempo part of position i's score under weights w. */
+const linear = (w, i) => {
+  const { idx, val } = features[i];
+  let s = 0;
+  for (let a = 0; a < idx.length; a++) s += w[idx[a]] * val[a];
+  return s;
+};
+// Positions of one game come in a row, so whole blocks are held out: games the fit has not
+// seen, not the neighbours of positions it has.
+const held = (i) => Math.floor(i / 200) % 10 === 0;
+
+// The labelling engine's centipawns per one of ours: least squares of score on our evaluation.
+let sxy = 0;
+let sxx = 0;
+for (let i = 0; i < rows.length; i++) {
+  if (held(i)) continue;
+  const ours = linear(prior, i) + rows[i].pat;
+  sxy += ours * rows[i].score;
+  sxx += ours * ours;
+}
+const k = sxy / sxx;
+
+// --- Normal equations with the ridge pull towards k * prior.
+const A = new Float64Array(P * P);
+const b = new Float64Array(P);
+for (let i = 0; i < rows.length; i++) {
+  if (held(i)) continue;
+  const { idx, val } = features[i];
+  const y = rows[i].score - k * rows[i].pat;
+  for (let a = 0; a < idx.length; a++) {
+    b[idx[a]] += val[a] * y;
+    for (let c = 0; c < idx.length; c++) A[idx[a] * P + idx[c]] += val[a] * val[c];
+  }
+}
+for (let j = 0; j < P; j++) {
+  A[j * P + j] += lambda;
+  b[j] += lambda * k * prior[j];
+}
+const w = solveNormal(A, b, P);
+
+// --- Report: error on the held-out positions, the current weights (scaled by k) and the fit.
+let mean = 0;
+let n = 0;
+for (let i = 0; i < rows.length; i++) if (held(i)) (mean += rows[i].score), n++;
+mean /= n;
+const report = (name, weights) => {
+  let e = 0;
+  let v = 0;
+  for (let i = 0; i < rows.length; i++) {
+    if (!held(i)) continue;
+    e += (linear(weights, i) + k * rows[i].pat - rows[i].score) ** 2;
+    v += (rows[i].score - mean) ** 2;
+  }
+  console.log(`${name}: held-out mean square error ${(e / n).toFixed(0)}, variance explained ${(1 - e / v).toFixed(3)}`);
+};
+console.log(`${rows.length} positions (${n} held out); k = ${k.toFixed(3)} of the engine's centipawns per one of ours; lambda ${lambda}`);
+report('current tables', prior.map((x) => x * k));
+report('fitted tables ', w);
+
+// --- The fitted tables in our units, as they stand in the source.
+const range = (m) => [...Array(m).keys()];
+for (let ph = 0; ph < 2; ph++) {
+  // Both kings are always on the board, so only differences between king cells count: the
+  // king's home square (e1 from its own side) keeps its current value.
+  const king = ph * CELLS + 5 * 64;
+  const shift = w[king + 4] - k * prior[king + 4];
+  for (let c = 0; c < 64; c++) w[king + c] -= shift;
+  for (let t = 0; t < 6; t++) {
+    // Pawns never stand on their first or last rank: those cells are written as 0.
+    const cell = (rank, file) => (t === 0 && (rank === 0 || rank === 7) ? 0 : Math.round(w[ph * CELLS + t * 64 + rank * 8 + file] / k) - material[ph][t + 1]);
+    const name = `${NAMES[t]}_${PHASES[ph]}`;
+    source = replaceArray(source, name, range(8).map((i) => range(8).map((file) => cell(7 - i, file))));
+    if (!args.includes('--write')) console.log(`${name}: ${range(8).map((i) => range(8).map((file) => cell(7 - i, file)).join(' ')).join(' / ')}`);
+  }
+  const tempo = Math.round(w[TEMPO_AT + ph] / k);
+  console.log(`TEMPO_${PHASES[ph]} ${tempo}`);
+  source = source.replace(new RegExp(`export const TEMPO_${PHASES[ph]} = -?\\d+;`), `export const TEMPO_${PHASES[ph]} = ${tempo};`);
+}
+if (args.includes('--write')) {
+  writeFileSync(weightsFile, source);
+  console.log(`wrote ${weightsFile}`);
+}
