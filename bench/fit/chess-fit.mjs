@@ -5,10 +5,13 @@
 //   node bench/fit/label.mjs --engine /usr/games/stockfish --depth 10 positions.jsonl > labelled.jsonl
 //   node bench/fit/chess-fit.mjs labelled.jsonl [--lambda 200] [--write]
 //
-// The model is the evaluation itself: for each piece its table cell (64 squares, seen from the
-// piece's own side, material included) blended by the game phase (middlegame weight phase/24,
-// the endgame weight the rest), plus the pattern terms as they are, plus the tempo for the side
-// to move: 6 types x 64 cells x 2 phases and 2 tempo weights. Least squares with a ridge pull
+// The model is the evaluation itself: for each piece its table cell (seen from the piece's own
+// side, material included) blended by the game phase (middlegame weight phase/24, the endgame
+// weight the rest), plus the pattern terms as they are, plus the tempo for the side to move.
+// Files are folded (a with h, b with g, ...), so the tables come out symmetric and each cell
+// sees twice the positions: unfolded, the endgame cells that few positions visit came out
+// ragged (a passed a-pawn worth less on a4 than on a3). 6 types x 32 cells x 2 phases and 2
+// tempo weights. Least squares with a ridge pull
 // of `lambda` towards the current weights, so that cells the positions rarely visit stay near
 // them. Every tenth block of 200 positions is held out, and the report gives both evaluations'
 // error on those.
@@ -26,7 +29,7 @@ const lambdaAt = args.indexOf('--lambda');
 const lambda = lambdaAt >= 0 ? Number(args[lambdaAt + 1]) : 200;
 const NAMES = ['PAWN', 'KNIGHT', 'BISHOP', 'ROOK', 'QUEEN', 'KING'];
 const PHASES = ['MG', 'EG'];
-const CELLS = 6 * 64;
+const CELLS = 6 * 32;
 const TEMPO_AT = 2 * CELLS;
 const P = TEMPO_AT + 2;
 const PHASE_TOTAL = 24;
@@ -37,14 +40,16 @@ let source = readFileSync(weightsFile, 'utf8');
 const scalar = (name) => Number(new RegExp(`export const ${name} = (-?\\d+);`).exec(source)[1]);
 const material = PHASES.map((ph) => /** @type {number[]} */ (new Function(`return ${new RegExp(`MATERIAL_${ph} = (\\[[^\\]]*\\])`).exec(source)[1]}`)()));
 const tables = PHASES.map((ph) => NAMES.map((n) => weightArray(source, `${n}_${ph}`)));
-// Cell c = type index * 64 + rank * 8 + file, the rank from the piece's own side; a table's
-// row 0 is rank 8 as white sees it.
+// Cell c = type index * 32 + rank * 4 + folded file (0 for a and h .. 3 for d and e), the rank
+// from the piece's own side; a table's row 0 is rank 8 as white sees it. A folded cell's prior
+// is the mean of its two squares.
+const cellOf = (t, rank, file) => t * 32 + rank * 4 + Math.min(file, 7 - file);
 const prior = new Float64Array(P);
 for (let ph = 0; ph < 2; ph++) {
   for (let c = 0; c < CELLS; c++) {
-    const t = c >> 6;
-    const rank = (c >> 3) & 7;
-    prior[ph * CELLS + c] = material[ph][t + 1] + tables[ph][t][(7 - rank) * 8 + (c & 7)];
+    const t = c >> 5;
+    const row = tables[ph][t].slice((7 - ((c >> 2) & 7)) * 8, (8 - ((c >> 2) & 7)) * 8);
+    prior[ph * CELLS + c] = material[ph][t + 1] + (row[c & 3] + row[7 - (c & 3)]) / 2;
   }
   prior[TEMPO_AT + ph] = scalar(`TEMPO_${PHASES[ph]}`);
 }
@@ -55,7 +60,8 @@ const features = rows.map((r) => {
   const ph = r.phase / PHASE_TOTAL;
   const count = new Map();
   for (const x of r.f) {
-    const cell = (x >= 0 ? x : -x - 1) - 64;
+    const sq = (x >= 0 ? x : -x - 1) - 64;
+    const cell = cellOf(sq >> 6, (sq >> 3) & 7, sq & 7);
     count.set(cell, (count.get(cell) ?? 0) + (x >= 0 ? 1 : -1));
   }
   const idx = [];
@@ -134,12 +140,13 @@ const range = (m) => [...Array(m).keys()];
 for (let ph = 0; ph < 2; ph++) {
   // Both kings are always on the board, so only differences between king cells count: the
   // king's home square (e1 from its own side) keeps its current value.
-  const king = ph * CELLS + 5 * 64;
-  const shift = w[king + 4] - k * prior[king + 4];
-  for (let c = 0; c < 64; c++) w[king + c] -= shift;
+  const king = ph * CELLS + 5 * 32;
+  const home = cellOf(0, 0, 4);
+  const shift = w[king + home] - k * prior[king + home];
+  for (let c = 0; c < 32; c++) w[king + c] -= shift;
   for (let t = 0; t < 6; t++) {
     // Pawns never stand on their first or last rank: those cells are written as 0.
-    const cell = (rank, file) => (t === 0 && (rank === 0 || rank === 7) ? 0 : Math.round(w[ph * CELLS + t * 64 + rank * 8 + file] / k) - material[ph][t + 1]);
+    const cell = (rank, file) => (t === 0 && (rank === 0 || rank === 7) ? 0 : Math.round(w[ph * CELLS + cellOf(t, rank, file)] / k) - material[ph][t + 1]);
     const name = `${NAMES[t]}_${PHASES[ph]}`;
     source = replaceArray(source, name, range(8).map((i) => range(8).map((file) => cell(7 - i, file))));
     if (!args.includes('--write')) console.log(`${name}: ${range(8).map((i) => range(8).map((file) => cell(7 - i, file)).join(' ')).join(' / ')}`);
