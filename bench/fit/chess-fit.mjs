@@ -18,7 +18,8 @@
 //
 // Scores are in the labelling engine's units; the fit measures how many of them one of ours is
 // worth (k, by least squares of the current evaluation) and divides it back out, so margins
-// elsewhere in the search keep their meaning. With --write the tables and the tempo in
+// elsewhere in the search keep their meaning. With --write the tables, the tempo and the
+// passed-pawn bonus in
 // src/chess/evaluate-weights.ts are replaced (material stays; the tables hold the rest of each
 // cell's value).
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -27,11 +28,15 @@ import { replaceArray, solveNormal, weightArray, weightsFileOf } from './weights
 const args = process.argv.slice(2);
 const lambdaAt = args.indexOf('--lambda');
 const lambda = lambdaAt >= 0 ? Number(args[lambdaAt + 1]) : 200;
+const smoothAt = args.indexOf('--smooth');
+const smooth = smoothAt >= 0 ? Number(args[smoothAt + 1]) : 0;
 const NAMES = ['PAWN', 'KNIGHT', 'BISHOP', 'ROOK', 'QUEEN', 'KING'];
 const PHASES = ['MG', 'EG'];
 const CELLS = 6 * 32;
 const TEMPO_AT = 2 * CELLS;
-const P = TEMPO_AT + 2;
+// The passed-pawn bonus by relative rank (1..6), middlegame then endgame.
+const PASSED_AT = TEMPO_AT + 2;
+const P = PASSED_AT + 12;
 const PHASE_TOTAL = 24;
 
 // --- The current weights, read from the source.
@@ -53,6 +58,31 @@ for (let ph = 0; ph < 2; ph++) {
   }
   prior[TEMPO_AT + ph] = scalar(`TEMPO_${PHASES[ph]}`);
 }
+const passedPrior = PHASES.map((ph) => weightArray(source, `PASSED_${ph}`));
+for (let ph = 0; ph < 2; ph++) for (let r = 1; r <= 6; r++) prior[PASSED_AT + ph * 6 + r - 1] = passedPrior[ph][r];
+
+/**
+ * Passed pawns by relative rank from a FEN's board, white's less black's (index 1..6), as the
+ * evaluation counts them: no enemy pawn ahead on the pawn's own file or the files beside it.
+ */
+const passedOf = (fen) => {
+  const pawns = [[], []];
+  fen.split(' ')[0].split('/').forEach((row, i) => {
+    let file = 0;
+    for (const ch of row) {
+      if (ch >= '1' && ch <= '8') file += Number(ch);
+      else {
+        if (ch === 'P') pawns[0].push([file, 7 - i]);
+        if (ch === 'p') pawns[1].push([file, 7 - i]);
+        file++;
+      }
+    }
+  });
+  const count = new Array(8).fill(0);
+  for (const [f, r] of pawns[0]) if (!pawns[1].some(([g, s]) => Math.abs(g - f) <= 1 && s > r)) count[r]++;
+  for (const [f, r] of pawns[1]) if (!pawns[0].some(([g, s]) => Math.abs(g - f) <= 1 && s < r)) count[7 - r]--;
+  return count;
+};
 
 // --- The positions: sparse features, and the score less the (fixed) pattern part.
 const rows = readFileSync(args.find((a) => a.endsWith('.jsonl')), 'utf8').trim().split('\n').map((l) => JSON.parse(l)).filter((r) => Math.abs(r.score) <= 1000);
@@ -74,6 +104,14 @@ const features = rows.map((r) => {
   const s = r.stm === 0 ? 1 : -1;
   idx.push(TEMPO_AT, TEMPO_AT + 1);
   val.push(s * ph, s * (1 - ph));
+  // The passed pawns leave the fixed pattern part and join the fit.
+  const passed = passedOf(r.fen);
+  for (let rank = 1; rank <= 6; rank++) {
+    if (passed[rank] === 0) continue;
+    idx.push(PASSED_AT + rank - 1, PASSED_AT + 6 + rank - 1);
+    val.push(passed[rank] * ph, passed[rank] * (1 - ph));
+    r.pat -= passed[rank] * (passedPrior[0][rank] * ph + passedPrior[1][rank] * (1 - ph));
+  }
   return { idx, val };
 });
 /** The piece-square and tempo part of position i's score under weights w. */
@@ -110,9 +148,60 @@ for (let i = 0; i < rows.length; i++) {
     for (let c = 0; c < idx.length; c++) A[idx[a] * P + idx[c]] += val[a] * val[c];
   }
 }
+// The passed-pawn bonus has a pull of its own (--passed-lambda): few positions have a passed
+// pawn, and those that do are mostly ones where pawns were given for something, so a weak pull
+// lets it carry what the material pin below holds the tables from saying.
+const passedAt = args.indexOf('--passed-lambda');
+const passedLambda = passedAt >= 0 ? Number(args[passedAt + 1]) : 3000;
 for (let j = 0; j < P; j++) {
-  A[j * P + j] += lambda;
-  b[j] += lambda * k * prior[j];
+  const pull = j >= PASSED_AT ? passedLambda : lambda;
+  A[j * P + j] += pull;
+  b[j] += pull * k * prior[j];
+}
+// --smooth pulls each cell's change towards its neighbours' (one rank or one file away): the
+// change a table takes should follow the board's shape, not one opening's squares.
+for (let group = 0; smooth > 0 && group < 12; group++) {
+  for (let rank = 0; rank < 8; rank++) {
+    for (let file = 0; file < 4; file++) {
+      const a = group * 32 + rank * 4 + file;
+      for (const c of [rank < 7 ? a + 4 : -1, file < 3 ? a + 1 : -1]) {
+        if (c < 0) continue;
+        const d = k * (prior[a] - prior[c]);
+        A[a * P + a] += smooth;
+        A[c * P + c] += smooth;
+        A[a * P + c] -= smooth;
+        A[c * P + a] -= smooth;
+        b[a] += smooth * d;
+        b[c] -= smooth * d;
+      }
+    }
+  }
+}
+// Material stays where it is: for each type and phase, the mean of its cells (weighted by how
+// much the positions use each) is held at the current mean by a pull too strong to move. The
+// tables may take a piece's value from one square to another, but not raise or lower the piece.
+// Positions from games are quiet positions a side chose to reach, so a pawn short in them has
+// mostly been given for something: left free, the fit valued a middlegame pawn at about nothing
+// (a plain regression of these scores on the material difference gives 8 Stockfish centipawns
+// a pawn at phase 16-24, 85 at phase 0-7), an engine that would give pawns away.
+const use = new Float64Array(P);
+for (let i = 0; i < rows.length; i++) {
+  if (held(i)) continue;
+  const { idx, val } = features[i];
+  for (let a = 0; a < idx.length; a++) use[idx[a]] += Math.abs(val[a]);
+}
+for (let group = 0; group < 12; group++) {
+  const first = group * 32;
+  let total = 0;
+  for (let c = first; c < first + 32; c++) total += use[c];
+  if (total === 0) continue;
+  let target = 0;
+  for (let c = first; c < first + 32; c++) target += (use[c] / total) * k * prior[c];
+  const pin = 1e7;
+  for (let a = first; a < first + 32; a++) {
+    b[a] += (pin * use[a] * target) / total;
+    for (let c = first; c < first + 32; c++) A[a * P + c] += (pin * use[a] * use[c]) / total / total;
+  }
 }
 const w = solveNormal(A, b, P);
 
@@ -154,6 +243,11 @@ for (let ph = 0; ph < 2; ph++) {
   const tempo = Math.round(w[TEMPO_AT + ph] / k);
   console.log(`TEMPO_${PHASES[ph]} ${tempo}`);
   source = source.replace(new RegExp(`export const TEMPO_${PHASES[ph]} = -?\\d+;`), `export const TEMPO_${PHASES[ph]} = ${tempo};`);
+}
+for (let ph = 0; ph < 2; ph++) {
+  const passed = [0, ...[1, 2, 3, 4, 5, 6].map((rank) => Math.round(w[PASSED_AT + ph * 6 + rank - 1] / k)), 0];
+  console.log(`PASSED_${PHASES[ph]} ${passed.join(' ')}`);
+  source = source.replace(new RegExp(`PASSED_${PHASES[ph]} = \\[[^\\]]*\\]`), `PASSED_${PHASES[ph]} = [${passed.join(', ')}]`);
 }
 if (args.includes('--write')) {
   writeFileSync(weightsFile, source);
