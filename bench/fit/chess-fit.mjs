@@ -3,7 +3,8 @@
 //
 //   node bench/fit/chess-positions.mjs RECORDS.jsonl... > positions.jsonl
 //   node bench/fit/label.mjs --engine /usr/games/stockfish --depth 10 positions.jsonl > labelled.jsonl
-//   node bench/fit/chess-fit.mjs labelled.jsonl [--lambda 200] [--write]
+//   node bench/fit/chess-fit.mjs labelled.jsonl [--lambda 200] [--smooth 0] [--passed-lambda 3000]
+//     [--keep-pawns] [--write]
 //
 // The model is the evaluation itself: for each piece its table cell (seen from the piece's own
 // side, material included) blended by the game phase (middlegame weight phase/24, the endgame
@@ -153,8 +154,13 @@ for (let i = 0; i < rows.length; i++) {
 // lets it carry what the material pin below holds the tables from saying.
 const passedAt = args.indexOf('--passed-lambda');
 const passedLambda = passedAt >= 0 ? Number(args[passedAt + 1]) : 3000;
+// --keep-pawns holds the pawn tables and the passed-pawn bonus where they are: fitted freely,
+// the endgame pawn table came out with a pawn worth less on its fourth rank than on its third,
+// so that a lone passed pawn lost value as it ran, against what every king-and-pawn ending shows.
+const keepPawns = args.includes('--keep-pawns');
+const kept = (j) => keepPawns && (j >= PASSED_AT || (j < TEMPO_AT && j % CELLS < 32));
 for (let j = 0; j < P; j++) {
-  const pull = j >= PASSED_AT ? passedLambda : lambda;
+  const pull = kept(j) ? 1e9 : j >= PASSED_AT ? passedLambda : lambda;
   A[j * P + j] += pull;
   b[j] += pull * k * prior[j];
 }
