@@ -4,7 +4,7 @@
 //   node bench/fit/chess-positions.mjs RECORDS.jsonl... > positions.jsonl
 //   node bench/fit/label.mjs --engine /usr/games/stockfish --depth 10 positions.jsonl > labelled.jsonl
 //   node bench/fit/chess-fit.mjs labelled.jsonl [--lambda 200] [--smooth 0] [--passed-lambda 3000]
-//     [--keep-pawns] [--write]
+//     [--keep pawn,rook,...] [--write]
 //
 // The model is the evaluation itself: for each piece its table cell (seen from the piece's own
 // side, material included) blended by the game phase (middlegame weight phase/24, the endgame
@@ -37,7 +37,14 @@ const CELLS = 6 * 32;
 const TEMPO_AT = 2 * CELLS;
 // The passed-pawn bonus by relative rank (1..6), middlegame then endgame.
 const PASSED_AT = TEMPO_AT + 2;
-const P = PASSED_AT + 12;
+// Castling rights (kingside, queenside; white's less black's), middlegame then endgame: in the
+// model only, never written. The evaluation has no such term, but without one the rook and
+// king tables are asked to say what a right to castle is worth, and say it wrongly: a rook on
+// h1 late in the opening mostly means a king that has not castled, so the free fit put a1 and
+// h1 about 65 centipawns below b1 and g1, and play on that table moved the rooks out of the
+// corners and gave up castling (RESULTS, stop 64).
+const CASTLING_AT = PASSED_AT + 12;
+const P = CASTLING_AT + 4;
 const PHASE_TOTAL = 24;
 
 // --- The current weights, read from the source.
@@ -105,6 +112,13 @@ const features = rows.map((r) => {
   const s = r.stm === 0 ? 1 : -1;
   idx.push(TEMPO_AT, TEMPO_AT + 1);
   val.push(s * ph, s * (1 - ph));
+  const rights = r.fen.split(' ')[2];
+  const castling = [Number(rights.includes('K')) - Number(rights.includes('k')), Number(rights.includes('Q')) - Number(rights.includes('q'))];
+  for (let side = 0; side < 2; side++) {
+    if (castling[side] === 0) continue;
+    idx.push(CASTLING_AT + side, CASTLING_AT + 2 + side);
+    val.push(castling[side] * ph, castling[side] * (1 - ph));
+  }
   // The passed pawns leave the fixed pattern part and join the fit.
   const passed = passedOf(r.fen);
   for (let rank = 1; rank <= 6; rank++) {
@@ -154,13 +168,16 @@ for (let i = 0; i < rows.length; i++) {
 // lets it carry what the material pin below holds the tables from saying.
 const passedAt = args.indexOf('--passed-lambda');
 const passedLambda = passedAt >= 0 ? Number(args[passedAt + 1]) : 3000;
-// --keep-pawns holds the pawn tables and the passed-pawn bonus where they are: fitted freely,
-// the endgame pawn table came out with a pawn worth less on its fourth rank than on its third,
-// so that a lone passed pawn lost value as it ran, against what every king-and-pawn ending shows.
-const keepPawns = args.includes('--keep-pawns');
-const kept = (j) => keepPawns && (j >= PASSED_AT || (j < TEMPO_AT && j % CELLS < 32));
+// --keep TYPES (comma-separated: pawn, knight, bishop, rook, queen, king) holds those tables where
+// they are; with pawn, the passed-pawn bonus too. Fitted freely, the endgame pawn table came out
+// with a pawn worth less on its fourth rank than on its third, so that a lone passed pawn lost
+// value as it ran.
+const keepAt = args.indexOf('--keep');
+const keepTypes = keepAt >= 0 ? args[keepAt + 1].split(',').map((name) => NAMES.indexOf(name.toUpperCase())) : [];
+if (keepTypes.includes(-1)) throw new Error(`--keep takes ${NAMES.join(', ').toLowerCase()}`);
+const kept = (j) => (j >= CASTLING_AT ? false : j >= PASSED_AT ? keepTypes.includes(0) : j < TEMPO_AT && keepTypes.includes((j % CELLS) >> 5));
 for (let j = 0; j < P; j++) {
-  const pull = kept(j) ? 1e9 : j >= PASSED_AT ? passedLambda : lambda;
+  const pull = j >= CASTLING_AT ? 1 : kept(j) ? 1e9 : j >= PASSED_AT ? passedLambda : lambda;
   A[j * P + j] += pull;
   b[j] += pull * k * prior[j];
 }
