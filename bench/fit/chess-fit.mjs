@@ -260,6 +260,8 @@ for (let ph = 0; ph < 2; ph++) {
     // Pawns never stand on their first or last rank: those cells are written as 0.
     const cell = (rank, file) => (t === 0 && (rank === 0 || rank === 7) ? 0 : Math.round(w[ph * CELLS + cellOf(t, rank, file)] / k) - material[ph][t + 1]);
     const name = `${NAMES[t]}_${PHASES[ph]}`;
+    // A kept table is left as written: folding would even out its few unequal pairs of files.
+    if (keepTypes.includes(t)) continue;
     source = replaceArray(source, name, range(8).map((i) => range(8).map((file) => cell(7 - i, file))));
     if (!args.includes('--write')) console.log(`${name}: ${range(8).map((i) => range(8).map((file) => cell(7 - i, file)).join(' ')).join(' / ')}`);
   }
