@@ -24,7 +24,8 @@
 // src/chess/evaluate-weights.ts are replaced (material stays; the tables hold the rest of each
 // cell's value).
 import { readFileSync, writeFileSync } from 'node:fs';
-import { replaceArray, solveNormal, weightArray, weightsFileOf } from './weights-source.mjs';
+import { engineScale, heldOut, normalEquations, reportHeldOut, solveNormal } from './linear-fit.mjs';
+import { replaceArray, weightArray, weightsFileOf } from './weights-source.mjs';
 
 const args = process.argv.slice(2);
 const lambdaAt = args.indexOf('--lambda');
@@ -129,40 +130,10 @@ const features = rows.map((r) => {
   }
   return { idx, val };
 });
-/** The piece-square and tempo part of position i's score under weights w. */
-const linear = (w, i) => {
-  const { idx, val } = features[i];
-  let s = 0;
-  for (let a = 0; a < idx.length; a++) s += w[idx[a]] * val[a];
-  return s;
-};
-// Positions of one game come in a row, so whole blocks are held out: games the fit has not
-// seen, not the neighbours of positions it has.
-const held = (i) => Math.floor(i / 200) % 10 === 0;
-
-// The labelling engine's centipawns per one of ours: least squares of score on our evaluation.
-let sxy = 0;
-let sxx = 0;
-for (let i = 0; i < rows.length; i++) {
-  if (held(i)) continue;
-  const ours = linear(prior, i) + rows[i].pat;
-  sxy += ours * rows[i].score;
-  sxx += ours * ours;
-}
-const k = sxy / sxx;
+const k = engineScale(rows, features, prior);
 
 // --- Normal equations with the ridge pull towards k * prior.
-const A = new Float64Array(P * P);
-const b = new Float64Array(P);
-for (let i = 0; i < rows.length; i++) {
-  if (held(i)) continue;
-  const { idx, val } = features[i];
-  const y = rows[i].score - k * rows[i].pat;
-  for (let a = 0; a < idx.length; a++) {
-    b[idx[a]] += val[a] * y;
-    for (let c = 0; c < idx.length; c++) A[idx[a] * P + idx[c]] += val[a] * val[c];
-  }
-}
+const { A, b } = normalEquations(rows, features, k, P);
 // The passed-pawn bonus has a pull of its own (--passed-lambda): few positions have a passed
 // pawn, and those that do are mostly ones where pawns were given for something, so a weak pull
 // lets it carry what the material pin below holds the tables from saying.
@@ -209,7 +180,7 @@ for (let group = 0; smooth > 0 && group < 12; group++) {
 // a pawn at phase 16-24, 85 at phase 0-7), an engine that would give pawns away.
 const use = new Float64Array(P);
 for (let i = 0; i < rows.length; i++) {
-  if (held(i)) continue;
+  if (heldOut(i)) continue;
   const { idx, val } = features[i];
   for (let a = 0; a < idx.length; a++) use[idx[a]] += Math.abs(val[a]);
 }
@@ -229,23 +200,10 @@ for (let group = 0; group < 12; group++) {
 const w = solveNormal(A, b, P);
 
 // --- Report: error on the held-out positions, the current weights (scaled by k) and the fit.
-let mean = 0;
-let n = 0;
-for (let i = 0; i < rows.length; i++) if (held(i)) (mean += rows[i].score), n++;
-mean /= n;
-const report = (name, weights) => {
-  let e = 0;
-  let v = 0;
-  for (let i = 0; i < rows.length; i++) {
-    if (!held(i)) continue;
-    e += (linear(weights, i) + k * rows[i].pat - rows[i].score) ** 2;
-    v += (rows[i].score - mean) ** 2;
-  }
-  console.log(`${name}: held-out mean square error ${(e / n).toFixed(0)}, variance explained ${(1 - e / v).toFixed(3)}`);
-};
-console.log(`${rows.length} positions (${n} held out); k = ${k.toFixed(3)} of the engine's centipawns per one of ours; lambda ${lambda}`);
-report('current tables', prior.map((x) => x * k));
-report('fitted tables ', w);
+reportHeldOut(rows, features, k, lambda, [
+  ['current tables', prior.map((x) => x * k)],
+  ['fitted tables ', w],
+]);
 
 // --- The fitted tables in our units, as they stand in the source.
 const range = (m) => [...Array(m).keys()];

@@ -12,8 +12,8 @@
 // where `f` lists the pieces as table cells (type * 64 + rank * 8 + file, the rank counted
 // from the piece's own side; negated minus one for black) and `pat` is the evaluation's
 // pattern part (all but the piece-square sums and the tempo), in centipawns from white's side.
-import { readFileSync } from 'node:fs';
 import { Chess } from '../../dist/index.js';
+import { isQuiet, replayRecords } from './records.mjs';
 
 const moves = new Int32Array(256);
 const seen = new Set();
@@ -22,47 +22,25 @@ const random = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fff
 const WHITE_PAWN = 1 | 8;
 const BLACK_PAWN = 1 | 16;
 
-for (const file of process.argv.slice(2)) {
-  for (const line of readFileSync(file, 'utf8').split('\n')) {
-    if (line.trim() === '') continue;
-    let record;
-    try {
-      record = JSON.parse(line);
-    } catch {
-      continue;
-    }
-    if (!Array.isArray(record.moves)) continue;
-    const game = record.fen === undefined ? new Chess() : new Chess(record.fen);
-    for (let i = 0; i < record.moves.length; i++) {
-      try {
-        game.move(record.moves[i]);
-      } catch {
-        break; // not a chess record, or one cut short
-      }
-      if (i < 8 || random() > 0.5) continue;
-      const pos = game.position;
-      if (pos.inCheck() || pos.count[WHITE_PAWN] === 0 || pos.count[BLACK_PAWN] === 0) continue;
-      const end = pos.generate(moves, 0, true);
-      let quiet = true;
-      for (let k = 0; k < end && quiet; k++) if (!pos.losingCapture(moves[k])) quiet = false;
-      if (!quiet) continue;
-      const fen = game.fen();
-      const key = fen.split(' ').slice(0, 4).join(' ');
-      if (seen.has(key)) continue;
-      seen.add(key);
-      const f = [];
-      for (let sq = 0; sq < 128; sq++) {
-        if (sq & 0x88) continue;
-        const pc = pos.board[sq];
-        if (pc === 0) continue;
-        const white = (pc & 8) !== 0;
-        const rank = white ? sq >> 4 : 7 - (sq >> 4);
-        const cell = (pc & 7) * 64 + rank * 8 + (sq & 7);
-        f.push(white ? cell : -cell - 1);
-      }
-      const terms = pos.evaluationTerms();
-      process.stdout.write(JSON.stringify({ fen, stm: pos.sideToMove, phase: terms.phase, f, pat: terms.patterns }) + '\n');
-    }
+for (const { game, ply } of replayRecords(process.argv.slice(2), (record) => (record.fen === undefined ? new Chess() : new Chess(record.fen)))) {
+  if (ply < 8 || random() > 0.5) continue;
+  const pos = game.position;
+  if (pos.count[WHITE_PAWN] === 0 || pos.count[BLACK_PAWN] === 0 || !isQuiet(pos, moves)) continue;
+  const fen = game.fen();
+  const key = fen.split(' ').slice(0, 4).join(' ');
+  if (seen.has(key)) continue;
+  seen.add(key);
+  const f = [];
+  for (let sq = 0; sq < 128; sq++) {
+    if (sq & 0x88) continue;
+    const pc = pos.board[sq];
+    if (pc === 0) continue;
+    const white = (pc & 8) !== 0;
+    const rank = white ? sq >> 4 : 7 - (sq >> 4);
+    const cell = (pc & 7) * 64 + rank * 8 + (sq & 7);
+    f.push(white ? cell : -cell - 1);
   }
+  const terms = pos.evaluationTerms();
+  process.stdout.write(JSON.stringify({ fen, stm: pos.sideToMove, phase: terms.phase, f, pat: terms.patterns }) + '\n');
 }
 process.stderr.write(`${seen.size} positions\n`);

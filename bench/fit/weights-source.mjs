@@ -22,35 +22,3 @@ export function arrayText(name, rows) {
 export function replaceArray(source, name, rows) {
   return source.replace(new RegExp(`const ${name} = \\[[^\\]]*\\]`), arrayText(name, rows));
 }
-
-/**
- * Least squares with a ridge pull, solved in place: `A` (P x P, row-major) holds the normal
- * matrix with the pull already on its diagonal, so it is symmetric positive definite, and `b`
- * the right-hand side. Returns the weights. Cholesky, as P is a few hundred.
- */
-export function solveNormal(A, b, P) {
-  for (let j = 0; j < P; j++) {
-    let d = A[j * P + j];
-    for (let m = 0; m < j; m++) d -= A[j * P + m] ** 2;
-    d = Math.sqrt(d);
-    A[j * P + j] = d;
-    for (let i = j + 1; i < P; i++) {
-      let s = A[i * P + j];
-      for (let m = 0; m < j; m++) s -= A[i * P + m] * A[j * P + m];
-      A[i * P + j] = s / d;
-    }
-  }
-  const z = new Float64Array(P);
-  for (let i = 0; i < P; i++) {
-    let s = b[i];
-    for (let m = 0; m < i; m++) s -= A[i * P + m] * z[m];
-    z[i] = s / A[i * P + i];
-  }
-  const w = new Float64Array(P);
-  for (let i = P - 1; i >= 0; i--) {
-    let s = z[i];
-    for (let m = i + 1; m < P; m++) s -= A[m * P + i] * w[m];
-    w[i] = s / A[i * P + i];
-  }
-  return w;
-}

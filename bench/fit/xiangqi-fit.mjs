@@ -21,7 +21,8 @@
 // hold the rest of each cell's value).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { readWeightsSource, weightArray, weightsFile } from './xiangqi-weights.mjs';
-import { arrayText, solveNormal } from './weights-source.mjs';
+import { engineScale, normalEquations, reportHeldOut, solveNormal } from './linear-fit.mjs';
+import { arrayText } from './weights-source.mjs';
 
 const args = process.argv.slice(2);
 const lambdaAt = args.indexOf('--lambda');
@@ -132,43 +133,10 @@ const features = rows.map((r) => {
   }
   return { idx, val };
 });
-/** The piece-square, tempo and imbalance part of position i's score under weights w. */
-const linear = (w, i) => {
-  const { idx, val } = features[i];
-  let s = 0;
-  for (let a = 0; a < idx.length; a++) s += w[idx[a]] * val[a];
-  return s;
-};
-// Every tenth block of 200 positions is held out: positions of one game come in a row, so the
-// held-out positions come from games the fit has not seen, not from the neighbours of ones it has.
-const held = (i) => Math.floor(i / 200) % 10 === 0;
-
-// The labelling engine's centipawns per one of ours: least squares of score on our evaluation.
-let k = 1;
-{
-  let sxy = 0;
-  let sxx = 0;
-  for (let i = 0; i < rows.length; i++) {
-    if (held(i)) continue;
-    const ours = linear(prior, i) + rows[i].pat;
-    sxy += ours * rows[i].score;
-    sxx += ours * ours;
-  }
-  k = sxy / sxx;
-}
+const k = engineScale(rows, features, prior);
 
 // --- Normal equations with the ridge pull towards k * prior.
-const A = new Float64Array(P * P);
-const b = new Float64Array(P);
-for (let i = 0; i < rows.length; i++) {
-  if (held(i)) continue;
-  const { idx, val } = features[i];
-  const y = rows[i].score - k * rows[i].pat;
-  for (let a = 0; a < idx.length; a++) {
-    b[idx[a]] += val[a] * y;
-    for (let c = 0; c < idx.length; c++) A[idx[a] * P + idx[c]] += val[a] * val[c];
-  }
-}
+const { A, b } = normalEquations(rows, features, k, P);
 // --keep-attack holds the attack's weights where they are (a pull so strong that the fit cannot
 // move them): its 28 products are the noisiest features, and a refit of the tables alone should
 // not undo what the attack was shaped to say (that a rook and cannon across together count).
@@ -181,24 +149,10 @@ for (let j = 0; j < P; j++) {
 const w = solveNormal(A, b, P);
 
 // --- Report: error on the held-out positions, the current weights (scaled by k) and the fit.
-const kPrior = prior.map((v) => v * k);
-let mean = 0;
-let n = 0;
-for (let i = 0; i < rows.length; i++) if (held(i)) (mean += rows[i].score), n++;
-mean /= n;
-const report = (name, weights) => {
-  let e = 0;
-  let v = 0;
-  for (let i = 0; i < rows.length; i++) {
-    if (!held(i)) continue;
-    e += (linear(weights, i) + k * rows[i].pat - rows[i].score) ** 2;
-    v += (rows[i].score - mean) ** 2;
-  }
-  console.log(`${name}: held-out mean square error ${(e / n).toFixed(0)}, variance explained ${(1 - e / v).toFixed(3)}`);
-};
-console.log(`${rows.length} positions (${n} held out); k = ${k.toFixed(3)} of the engine's centipawns per one of ours; lambda ${lambda}`);
-report('current tables', kPrior);
-report('fitted tables ', w);
+reportHeldOut(rows, features, k, lambda, [
+  ['current tables', prior.map((x) => x * k)],
+  ['fitted tables ', w],
+]);
 
 // --- The fitted tables in our units, as they stand in the source.
 // Where each type can stand (file, rank from its own side), so that the cells no piece can reach

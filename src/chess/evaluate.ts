@@ -156,6 +156,9 @@ function pawnEntry(pos: ChessPosition): number {
 
 let termMg = 0;
 let termEg = 0;
+/** The material and piece-square sums of the last evaluation (white's view), for evaluationTerms. */
+let pieceSquareMg = 0;
+let pieceSquareEg = 0;
 
 /** Whether an enemy pawn of the side whose pawn code is `enemyPawn` guards `t`. */
 function pawnGuarded(b: Uint8Array, t: number, enemyPawn: number): boolean {
@@ -282,6 +285,8 @@ export function evaluateChess(pos: ChessPosition, alpha: number, beta: number): 
       }
     }
   }
+  pieceSquareMg = mg;
+  pieceSquareEg = eg;
   const slot = pawnEntry(pos);
   mg += pawnMg[slot]!;
   eg += pawnEg[slot]!;
@@ -326,25 +331,13 @@ export interface ChessEvaluationTerms {
 
 /** {@link ChessEvaluationTerms} of `pos`. */
 export function chessEvaluationTerms(pos: ChessPosition): ChessEvaluationTerms {
-  // A window no score reaches, so the full evaluation runs and leaves its sums in termMg/Eg.
+  // A window no score reaches, so the full evaluation runs and leaves its sums in termMg/Eg,
+  // and the material and piece-square part in pieceSquareMg/Eg.
   const score = evaluateChess(pos, -0x7fff, 0x7fff);
-  const L = pos.squares;
-  let pieceMg = 0;
-  let pieceEg = 0;
+  const pieceMg = pieceSquareMg;
+  const pieceEg = pieceSquareEg;
   let phase = 0;
-  for (let type = PAWN; type <= KING; type++) {
-    for (let side = 0; side < 2; side++) {
-      const pc = type | (8 << side);
-      const n = pos.count[pc]!;
-      const sign = side === 0 ? 1 : -1;
-      phase += n * PHASE_WEIGHT[type]!;
-      for (let i = 0; i < n; i++) {
-        const sq = L[(pc << 4) | i]!;
-        pieceMg += sign * PST_MG[(pc << 7) | sq]!;
-        pieceEg += sign * PST_EG[(pc << 7) | sq]!;
-      }
-    }
-  }
+  for (let type = PAWN; type <= KING; type++) phase += (pos.count[type | 8]! + pos.count[type | 16]!) * PHASE_WEIGHT[type]!;
   if (phase > PHASE_TOTAL) phase = PHASE_TOTAL;
   const taper = (mg: number, eg: number): number => (mg * phase + eg * (PHASE_TOTAL - phase)) / PHASE_TOTAL;
   return {
