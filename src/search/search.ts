@@ -2,6 +2,8 @@
  * The search, written once over the {@link GamePosition} seam: iterative deepening, principal
  * variation search with aspiration windows (fail-soft), mate-distance pruning, check extension
  * (except for a check whose piece the game says can be taken for nothing: `checkerHangs`),
+ * a singular extension where the game asks for it (a table move that alone holds its bound
+ * searched a ply deeper; multi-cut when the others hold it too),
  * null-move pruning (verified when deep), reverse futility, futility and late-move pruning near
  * the leaves, late-move reductions steered by history and by the node's expected type (a ply
  * more at an expected cut node), internal iterative reduction, and
@@ -60,6 +62,9 @@ const SKIP_PHASE = Int8Array.of(0, 1, 0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 
  * even the others reach beta, the node fails high at once (multi-cut).
  */
 const SINGULAR_DEPTH = 8;
+// Over two pairs against Fairy-Stockfish 11.1 (xiangqi) it scored 56.2% (48.8% with the chase
+// games as draws) beside the search without it at 46.2% (39.0%); chess has it off until a chess
+// pair measures it (GamePosition.singularExtension; bench/RESULTS.md, stop 67).
 const SINGULAR_MARGIN = 2;
 /** Late-move reductions by depth and move number: about ln(depth) * ln(moves) / 1.8. */
 const LMR = new Int8Array(64 * 64);
@@ -609,7 +614,7 @@ export class Search {
     // moves are searched at half the depth against the bound less a margin.
     let singularExtend = false;
     if (
-      ply > 0 && excluded === 0 && depth >= SINGULAR_DEPTH && ttMove !== 0 && ttDepth >= depth - 3 && (ttBound & BOUND_LOWER) !== 0 &&
+      ply > 0 && excluded === 0 && depth >= SINGULAR_DEPTH && pos.singularExtension && ttMove !== 0 && ttDepth >= depth - 3 && (ttBound & BOUND_LOWER) !== 0 &&
       ttScore > -WIN && ttScore < WIN && ply < 2 * this.rootDepth && pos.isPseudoLegal(ttMove)
     ) {
       const singularBeta = ttScore - SINGULAR_MARGIN * depth;
