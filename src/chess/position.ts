@@ -544,6 +544,12 @@ export class ChessPosition implements GamePosition {
   readonly historyPruning = false;
 
   /**
+   * {@link GamePosition.singularExtension}: off in chess until a chess pair has measured it
+   * (the xiangqi pairs that kept it are in bench/RESULTS.md, stop 67).
+   */
+  readonly singularExtension = false;
+
+  /**
    * {@link GamePosition.repetition}: REP_DRAW when the 50-move rule applies or the position
    * occurred before since the last capture, pawn move or null move; otherwise REP_NONE.
    */

@@ -104,6 +104,11 @@ export interface GamePosition {
    * (history pruning). A game sets it by what it measured, as {@link quiescenceChecks}.
    */
   readonly historyPruning: boolean;
+  /**
+   * Whether the search extends a singular table move (see the search's SINGULAR_DEPTH). A game
+   * sets it by what it measured, as {@link quiescenceChecks}.
+   */
+  readonly singularExtension: boolean;
   /** Whether having no legal move while not in check loses (xiangqi) rather than draws (chess). */
   readonly stalemateLoses: boolean;
   /** Whether a null move is sound here (the side to move has enough material that zugzwang is unlikely). */

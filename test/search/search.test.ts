@@ -66,6 +66,28 @@ describe('search', () => {
     expect(chessFromFen('4k3/8/8/8/8/8/4P3/4K3 w - - 0 1').historyPruning).toBe(false);
   });
 
+  it('extends a singular table move where the game asks for it: xiangqi, where it was measured, not chess', () => {
+    const x = xiangqiFromFen(XIANGQI_START);
+    const c = chessFromFen(CHESS_START);
+    expect(x.singularExtension).toBe(true);
+    expect(c.singularExtension).toBe(false);
+    // The flag is what the search reads: the same search with it turned the other way (on the
+    // instance) builds a different tree, in both games; the game's own setting gives the same
+    // tree again in a fresh searcher (so the difference is the flag's, not the table's).
+    const nodes = (pos: GamePosition, depth: number, flip: boolean): number => {
+      const own = pos.singularExtension;
+      if (flip) Object.defineProperty(pos, 'singularExtension', { value: !own, configurable: true });
+      const n = new Search().run(pos, { depth }).nodes;
+      if (flip) Object.defineProperty(pos, 'singularExtension', { value: own, configurable: true });
+      return n;
+    };
+    for (const [pos, depth] of [[x, 10], [c, 9]] as const) {
+      const own = nodes(pos, depth, false);
+      expect(nodes(pos, depth, false)).toBe(own);
+      expect(nodes(pos, depth, true)).not.toBe(own);
+    }
+  });
+
   it('moves a history score toward the sign of the bonus, never out of range', () => {
     const MAX = 16384;
     fc.assert(
