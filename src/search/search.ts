@@ -59,12 +59,12 @@ const SKIP_PHASE = Int8Array.of(0, 1, 0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 
  * Singular extension: from this depth on, a table move whose lower bound is deep enough is
  * searched a ply deeper when every other move fails low against that bound less
  * {@link SINGULAR_MARGIN} a ply of depth, at half the depth (it is the only good move here); when
- * even the others reach beta, the node fails high at once (multi-cut).
+ * even the others reach beta, the node fails high at once (multi-cut). Over two pairs against
+ * Fairy-Stockfish 11.1 (xiangqi) it scored 56.2% (48.8% with the chase games as draws) beside
+ * the search without it at 46.2% (39.0%); chess has it off until a chess pair measures it
+ * (GamePosition.singularExtension; bench/RESULTS.md, stop 67).
  */
 const SINGULAR_DEPTH = 8;
-// Over two pairs against Fairy-Stockfish 11.1 (xiangqi) it scored 56.2% (48.8% with the chase
-// games as draws) beside the search without it at 46.2% (39.0%); chess has it off until a chess
-// pair measures it (GamePosition.singularExtension; bench/RESULTS.md, stop 67).
 const SINGULAR_MARGIN = 2;
 /** Late-move reductions by depth and move number: about ln(depth) * ln(moves) / 1.8. */
 const LMR = new Int8Array(64 * 64);
