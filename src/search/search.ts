@@ -610,12 +610,16 @@ export class Search {
     // searched a ply shallower; the next visit will have one.
     if (depth >= 4 && ttMove === 0 && !inCheck) depth--;
 
+    // Whether the table's move can be played here (its key may have collided): read once for the
+    // singular test and for trying the move first.
+    const ttPlayable = ttMove !== 0 && pos.isPseudoLegal(ttMove);
+
     // Singular extension: is the table's move the only one that holds its bound? The other
     // moves are searched at half the depth against the bound less a margin.
     let singularExtend = false;
     if (
-      ply > 0 && excluded === 0 && depth >= SINGULAR_DEPTH && pos.singularExtension && ttMove !== 0 && ttDepth >= depth - 3 && (ttBound & BOUND_LOWER) !== 0 &&
-      ttScore > -WIN && ttScore < WIN && ply < 2 * this.rootDepth && pos.isPseudoLegal(ttMove)
+      ply > 0 && excluded === 0 && depth >= SINGULAR_DEPTH && pos.singularExtension && ttPlayable && ttDepth >= depth - 3 && (ttBound & BOUND_LOWER) !== 0 &&
+      ttScore > -WIN && ttScore < WIN && ply < 2 * this.rootDepth
     ) {
       const singularBeta = ttScore - SINGULAR_MARGIN * depth;
       this.singularExcluded[ply] = ttMove;
@@ -640,7 +644,7 @@ export class Search {
     // captures found to lose material (which the capture stage moved below every quiet move).
     // Most cutoffs come in the first two, so most nodes never generate their quiet moves.
     const start = ply * SLICE;
-    const ttFirst = excluded === 0 && ttMove !== 0 && pos.isPseudoLegal(ttMove);
+    const ttFirst = excluded === 0 && ttPlayable;
     // The move the later stages leave out because it was tried first (none if it was not), or
     // the one a singular-extension test leaves out.
     const tried = excluded !== 0 ? excluded : ttFirst ? ttMove : 0;
