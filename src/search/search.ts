@@ -61,8 +61,9 @@ const SKIP_PHASE = Int8Array.of(0, 1, 0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 
  * {@link SINGULAR_MARGIN} a ply of depth, at half the depth (it is the only good move here); when
  * even the others reach beta, the node fails high at once (multi-cut). Over two pairs against
  * Fairy-Stockfish 11.1 (xiangqi) it scored 56.2% (48.8% with the chase games as draws) beside
- * the search without it at 46.2% (39.0%); chess has it off until a chess pair measures it
- * (GamePosition.singularExtension; bench/RESULTS.md, stop 67).
+ * the search without it at 46.2% (39.0%); in chess, against Stockfish at Elo 2000, 50.5% beside
+ * 61.5% without, so chess has it off (GamePosition.singularExtension; bench/RESULTS.md, stops
+ * 67-68).
  */
 const SINGULAR_DEPTH = 8;
 const SINGULAR_MARGIN = 2;
