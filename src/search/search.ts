@@ -618,6 +618,7 @@ export class Search {
     // Singular extension: is the table's move the only one that holds its bound? The other
     // moves are searched at half the depth against the bound less a margin.
     let singularExtend = false;
+    let singularReduce = false;
     if (
       ply > 0 && excluded === 0 && depth >= SINGULAR_DEPTH && pos.singularExtension && ttPlayable && ttDepth >= depth - 3 && (ttBound & BOUND_LOWER) !== 0 &&
       ttScore > -WIN && ttScore < WIN && ply < 2 * this.rootDepth
@@ -631,6 +632,9 @@ export class Search {
       if (this.stopped) return 0;
       if (s < singularBeta) singularExtend = true;
       else if (singularBeta >= beta) return singularBeta;
+      // Another move holds the bound too, and the table says this node fails high anyway: the
+      // table's move is searched a ply shallower (Stockfish's negative extension).
+      else if (ttScore >= beta) singularReduce = true;
     }
 
     // Futility: near the leaves, a quiet move cannot lift a hopeless static score to alpha.
@@ -743,7 +747,7 @@ export class Search {
       this.pathMove[ply] = m;
       let score: number;
       if (legal === 1) {
-        const ext = singularExtend && m === ttMove ? 1 : 0;
+        const ext = m !== ttMove ? 0 : singularExtend ? 1 : singularReduce ? -1 : 0;
         score = 0 - this.pvs(depth - 1 + ext, 0 - beta, 0 - alpha, ply + 1, isPv, !isPv && !cutNode);
       } else {
         // Late quiet moves are searched shallower first, with a null window.
