@@ -75,7 +75,20 @@ export {
   type ChessPieceName,
 } from './chess/board.js';
 
-export { Search, isMateScore, mateIn, MAX_PLY, type SearchInfo, type SearchLimits, type SearchResult, type SearchLine } from './search/search.js';
+export {
+  Search,
+  isMateScore,
+  mateIn,
+  MAX_PLY,
+  SINGULAR_TESTED,
+  SINGULAR_EXTENDED,
+  SINGULAR_MULTICUT,
+  SINGULAR_REDUCED,
+  type SearchInfo,
+  type SearchLimits,
+  type SearchResult,
+  type SearchLine,
+} from './search/search.js';
 export { TranspositionTable, MATE } from './search/tt.js';
 export { REP_NONE as REPETITION_NONE, REP_DRAW as REPETITION_DRAW } from './core/game.js';
 

@@ -2,6 +2,10 @@ import { describe, expect, it } from 'vitest';
 import {
   Chess,
   Search,
+  SINGULAR_EXTENDED,
+  SINGULAR_MULTICUT,
+  SINGULAR_REDUCED,
+  SINGULAR_TESTED,
   Xiangqi,
   chessFromFen,
   MATE,
@@ -86,6 +90,27 @@ describe('search', () => {
       expect(nodes(pos, depth, false)).toBe(own);
       expect(nodes(pos, depth, true)).not.toBe(own);
     }
+  });
+
+  it('counts what the singular tests decide: extensions and reductions in xiangqi, no test in chess', () => {
+    // The central cannon, black to move: a search to depth 10 runs some twenty tests.
+    const x = xiangqiFromFen('rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1');
+    const search = new Search();
+    search.run(x, { depth: 10 });
+    const counts = search.singularCounts;
+    const tested = counts[SINGULAR_TESTED]!;
+    // The table's move is extended at some nodes and searched a ply shallower at others (the
+    // multi-cut is rarer and not asserted); a test that decided none of the three (the others
+    // held the bound, the table's score below beta) counts only as a test.
+    expect(counts[SINGULAR_EXTENDED]).toBeGreaterThan(0);
+    expect(counts[SINGULAR_REDUCED]).toBeGreaterThan(0);
+    expect(counts[SINGULAR_EXTENDED]! + counts[SINGULAR_MULTICUT]! + counts[SINGULAR_REDUCED]!).toBeLessThanOrEqual(tested);
+    // The counts are the last run's: a search too shallow for any test starts them at zero.
+    search.run(x, { depth: 3 });
+    expect(Array.from(counts)).toEqual([0, 0, 0, 0]);
+    const chess = new Search();
+    chess.run(chessFromFen(CHESS_START), { depth: 9 });
+    expect(Array.from(chess.singularCounts)).toEqual([0, 0, 0, 0]);
   });
 
   it('moves a history score toward the sign of the bonus, never out of range', () => {
