@@ -305,10 +305,9 @@ export class Search {
   private readonly singularExcluded = new Int32Array(MAX_PLY + 1);
   /**
    * What the singular tests of the last {@link run} found (indexed by {@link SINGULAR_TESTED} and
-   * the next three): how many
-   * ran, and how many extended the table's move, cut the node off (multi-cut) or searched the
-   * table's move a ply shallower. For tuning and for the tests; all zero in a game whose
-   * {@link GamePosition.singularExtension} is off.
+   * the next three): how many ran, and how many extended the table's move, cut the node off
+   * (multi-cut) or searched the table's move a ply shallower. For tuning and for the tests; all
+   * zero in a game whose {@link GamePosition.singularExtension} is off.
    */
   readonly singularCounts = new Int32Array(4);
   /** The depth of the iteration under way (extensions stop at twice it). */
