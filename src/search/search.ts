@@ -638,8 +638,8 @@ export class Search {
 
     // Singular extension: is the table's move the only one that holds its bound? The other
     // moves are searched at half the depth against the bound less a margin.
-    let singularExtend = false;
-    let singularReduce = false;
+    // The plies the table's move gains (1) or loses (-1) by the test's verdict.
+    let ttExtension = 0;
     if (
       ply > 0 && excluded === 0 && depth >= SINGULAR_DEPTH && pos.singularExtension && ttPlayable && ttDepth >= depth - 3 && (ttBound & BOUND_LOWER) !== 0 &&
       ttScore > -WIN && ttScore < WIN && ply < 2 * this.rootDepth
@@ -653,7 +653,7 @@ export class Search {
       if (this.stopped) return 0;
       this.countSingular(SINGULAR_TESTED);
       if (s < singularBeta) {
-        singularExtend = true;
+        ttExtension = 1;
         this.countSingular(SINGULAR_EXTENDED);
       } else if (singularBeta >= beta) {
         this.countSingular(SINGULAR_MULTICUT);
@@ -663,7 +663,7 @@ export class Search {
         // the table's move is searched a ply shallower (Stockfish's negative extension). Over
         // two pairs against Fairy-Stockfish 11.1 it scored 53.5% (47.8% as draws) beside the
         // search without it at 52.8% (45.8%) (bench/RESULTS.md, stops 68-69).
-        singularReduce = true;
+        ttExtension = -1;
         this.countSingular(SINGULAR_REDUCED);
       }
     }
@@ -778,7 +778,7 @@ export class Search {
       this.pathMove[ply] = m;
       let score: number;
       if (legal === 1) {
-        const ext = m !== ttMove ? 0 : singularExtend ? 1 : singularReduce ? -1 : 0;
+        const ext = m === ttMove ? ttExtension : 0;
         score = 0 - this.pvs(depth - 1 + ext, 0 - beta, 0 - alpha, ply + 1, isPv, !isPv && !cutNode);
       } else {
         // Late quiet moves are searched shallower first, with a null window.
