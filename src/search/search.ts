@@ -67,7 +67,7 @@ const SKIP_PHASE = Int8Array.of(0, 1, 0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 
  * 67-68). From depth 6 instead of 8 it scored 46.8% (39.8%) in xiangqi beside 49.8% (43.8%).
  */
 const SINGULAR_DEPTH = 8;
-const SINGULAR_MARGIN = 2;
+const SINGULAR_MARGIN = 1;
 /** Late-move reductions by depth and move number: about ln(depth) * ln(moves) / 1.8. */
 const LMR = new Int8Array(64 * 64);
 for (let d = 1; d < 64; d++) for (let n = 1; n < 64; n++) LMR[d * 64 + n] = Math.floor(0.75 + (Math.log(d) * Math.log(n)) / 1.8);
