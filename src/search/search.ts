@@ -67,6 +67,13 @@ const SKIP_PHASE = Int8Array.of(0, 1, 0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 
  * 67-68). From depth 6 instead of 8 it scored 46.8% (39.8%) in xiangqi beside 49.8% (43.8%).
  */
 const SINGULAR_DEPTH = 8;
+/**
+ * The singular bound lies this many centipawns a ply of depth below the table's score. With 1
+ * instead of 2 the bound is higher: more table moves count as singular, and more nodes whose
+ * other moves hold it cut off at once (on the four xiangqi bench positions to depth 10, 59
+ * extensions and 5 multi-cuts instead of 49 and 2). Over two pairs it scored 54.5% (46.8% as
+ * draws) beside 47.5% (42.0%) with 2 (bench/RESULTS.md, stops 69-70).
+ */
 const SINGULAR_MARGIN = 1;
 /** Late-move reductions by depth and move number: about ln(depth) * ln(moves) / 1.8. */
 const LMR = new Int8Array(64 * 64);
