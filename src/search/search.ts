@@ -670,7 +670,8 @@ export class Search {
         // the table's move is searched a ply shallower (Stockfish's negative extension). Over
         // two pairs against Fairy-Stockfish 11.1 it scored 53.5% (47.8% as draws) beside the
         // search without it at 52.8% (45.8%) (bench/RESULTS.md, stops 68-69). Two plies
-        // shallower, as Stockfish 15.1, scored 46.2% (40.2%) beside 48.8% (40.0%) (stop 70).
+        // shallower, as Stockfish's search of 2022, scored 46.2% (40.2%) beside 48.8% (40.0%)
+        // (stop 70).
         ttExtension = -1;
         this.countSingular(SINGULAR_REDUCED);
       }
