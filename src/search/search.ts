@@ -674,6 +674,11 @@ export class Search {
         // (stop 70).
         ttExtension = -1;
         this.countSingular(SINGULAR_REDUCED);
+      } else if (ttScore <= alpha && ttScore <= s) {
+        // Another move reaches the table's score at half the depth, and that score does not
+        // even reach alpha: the table's move is no better than the rest, and a ply shallower.
+        ttExtension = -1;
+        this.countSingular(SINGULAR_REDUCED);
       }
     }
 
