@@ -678,7 +678,9 @@ export class Search {
         // Another move reaches the table's score at half the depth, and that score does not
         // even reach alpha: the table's move is no better than the rest, and a ply shallower
         // (as Stockfish's search of 2022). Over two pairs it scored 49.2% (42.8% as draws)
-        // beside the search without it at 47.0% (41.0%) (bench/RESULTS.md, stops 70-71).
+        // beside the search without it at 47.0% (41.0%) (bench/RESULTS.md, stops 70-71). A ply
+        // shallower at every expected cut node here, as later Stockfish searches do, scored
+        // 48.5% (42.8%) beside 50.0% (42.8%) (stop 71).
         ttExtension = -1;
         this.countSingular(SINGULAR_REDUCED);
       }
