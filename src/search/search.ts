@@ -665,22 +665,17 @@ export class Search {
       } else if (singularBeta >= beta) {
         this.countSingular(SINGULAR_MULTICUT);
         return singularBeta;
-      } else if (ttScore >= beta) {
-        // Another move holds the bound too, and the table says this node fails high anyway:
-        // the table's move is searched a ply shallower (Stockfish's negative extension). Over
-        // two pairs against Fairy-Stockfish 11.1 it scored 53.5% (47.8% as draws) beside the
-        // search without it at 52.8% (45.8%) (bench/RESULTS.md, stops 68-69). Two plies
-        // shallower, as Stockfish's search of 2022, scored 46.2% (40.2%) beside 48.8% (40.0%)
-        // (stop 70).
-        ttExtension = -1;
-        this.countSingular(SINGULAR_REDUCED);
-      } else if (ttScore <= alpha && ttScore <= s) {
-        // Another move reaches the table's score at half the depth, and that score does not
-        // even reach alpha: the table's move is no better than the rest, and a ply shallower
-        // (as Stockfish's search of 2022). Over two pairs it scored 49.2% (42.8% as draws)
-        // beside the search without it at 47.0% (41.0%) (bench/RESULTS.md, stops 70-71). A ply
-        // shallower at every expected cut node here, as later Stockfish searches do, scored
-        // 48.5% (42.8%) beside 50.0% (42.8%) (stop 71).
+      } else if (ttScore >= beta || (ttScore <= alpha && ttScore <= s)) {
+        // Another move holds the bound too, so the table's move is searched a ply shallower
+        // (Stockfish's negative extension) in two cases. First, the table says this node fails
+        // high anyway: over two pairs against Fairy-Stockfish 11.1 that scored 53.5% (47.8% as
+        // draws) beside the search without it at 52.8% (45.8%) (bench/RESULTS.md, stops 68-69);
+        // two plies shallower, as Stockfish's search of 2022, scored 46.2% (40.2%) beside 48.8%
+        // (40.0%) (stop 70). Second, another move reaches the table's score at half the depth,
+        // and that score does not even reach alpha: the table's move is no better than the
+        // rest (as Stockfish's search of 2022); over two pairs 49.2% (42.8%) beside 47.0%
+        // (41.0%) without it (stops 70-71). A ply shallower at every expected cut node here,
+        // as later Stockfish searches do, scored 48.5% (42.8%) beside 50.0% (42.8%) (stop 71).
         ttExtension = -1;
         this.countSingular(SINGULAR_REDUCED);
       }
