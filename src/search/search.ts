@@ -311,6 +311,12 @@ export class Search {
   /** The move a singular-extension test leaves out at each ply (0: none). */
   private readonly singularExcluded = new Int32Array(MAX_PLY + 1);
   /**
+   * How many nodes at each ply have failed high by a searched move since the node two plies up
+   * started (Stockfish's cutoffCnt): where the children keep refuting the moves, later quiet
+   * moves are reduced a ply more.
+   */
+  private readonly cutoffs = new Int32Array(MAX_PLY + 2);
+  /**
    * What the singular tests of the last {@link run} found (indexed by {@link SINGULAR_TESTED} and
    * the next three): how many ran, and how many extended the table's move, cut the node off
    * (multi-cut) or searched the table's move a ply shallower. For tuning and for the tests; all
@@ -333,6 +339,7 @@ export class Search {
   clear(): void {
     this.tt.clear();
     this.killers.fill(0);
+    this.cutoffs.fill(0);
     this.history.fill(0);
     this.countermoves.fill(0);
   }
@@ -360,6 +367,7 @@ export class Search {
     this.singularCounts.fill(0);
     this.pathMove[0] = 0;
     this.killers.fill(0);
+    this.cutoffs.fill(0);
     for (let i = 0; i < this.history.length; i++) this.history[i] = this.history[i]! >> 1;
     this.tt.newSearch();
 
@@ -576,6 +584,7 @@ export class Search {
       this.killers[(ply + 2) * 2] = 0;
       this.killers[(ply + 2) * 2 + 1] = 0;
     }
+    this.cutoffs[ply + 2] = 0;
 
     // Check extension, except for a check that hands its piece over for nothing: that check
     // is usually a spite check, and extending it spent 12% of the nodes to depth 10-11 on
@@ -802,6 +811,7 @@ export class Search {
           // At a node expected to fail high, a late quiet move is unlikely to be the one that
           // does: the cutoff, if any, comes early, so the rest are searched shallower still.
           if (cutNode) r++;
+          if (this.cutoffs[ply + 1]! > 3 && pos.singularExtension) r++;
           // Moves that often cut off elsewhere are reduced less, ones that never do, more. A finer
           // scale (a ply per half of the range, rounded) and no extra ply for a poor history each
           // scored less against Fairy-Stockfish (bench/RESULTS.md, stop 50).
@@ -825,6 +835,7 @@ export class Search {
           this.updatePv(ply, m);
           if (ply === 0) this.rootScore = score;
           if (score >= beta) {
+            this.cutoffs[ply] = this.cutoffs[ply]! + 1;
             if (quiet) {
               // The cutoff move gains history; the quiet moves tried before it lose half as much.
               const bonus = historyBonus(depth);
