@@ -551,6 +551,12 @@ export class ChessPosition implements GamePosition {
   readonly singularExtension = false;
 
   /**
+   * {@link GamePosition.cutoffReduction}: off in chess, whose search was not measured with it
+   * (it was played only in xiangqi: bench/RESULTS.md, stop 72).
+   */
+  readonly cutoffReduction = false;
+
+  /**
    * {@link GamePosition.repetition}: REP_DRAW when the 50-move rule applies or the position
    * occurred before since the last capture, pawn move or null move; otherwise REP_NONE.
    */

@@ -109,6 +109,12 @@ export interface GamePosition {
    * sets it by what it measured, as {@link quiescenceChecks}.
    */
   readonly singularExtension: boolean;
+  /**
+   * Whether the search reduces late quiet moves a ply more at a node whose children keep
+   * failing high (more than three searched cutoffs one ply down since the node started). A game
+   * sets it by what it measured, as {@link quiescenceChecks}.
+   */
+  readonly cutoffReduction: boolean;
   /** Whether having no legal move while not in check loses (xiangqi) rather than draws (chess). */
   readonly stalemateLoses: boolean;
   /** Whether a null move is sound here (the side to move has enough material that zugzwang is unlikely). */
