@@ -818,7 +818,7 @@ export class Search {
           // for it. Over two pairs against Fairy-Stockfish it scored 45.5% (39.2% as draws)
           // beside 42.8% (36.0%) without, both below their usual that hour (bench/RESULTS.md,
           // stop 72).
-          if (this.cutoffs[ply + 1]! > 3 && pos.cutoffReduction) r++;
+          if (this.cutoffs[ply + 1]! > 2 && pos.cutoffReduction) r++;
           // Moves that often cut off elsewhere are reduced less, ones that never do, more. A finer
           // scale (a ply per half of the range, rounded) and no extra ply for a poor history each
           // scored less against Fairy-Stockfish (bench/RESULTS.md, stop 50).
