@@ -26,6 +26,18 @@ import { randomPlayout } from '../helpers/playout.js';
 const XIANGQI_START = 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1';
 const CHESS_START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
 
+/**
+ * The nodes of a fresh search of `pos` to `depth`, with the game's search flag `flag` as the game
+ * sets it, or (with `flip`) turned the other way on the instance for this one search.
+ */
+function nodesWithFlag(pos: GamePosition, flag: 'singularExtension' | 'cutoffReduction', depth: number, flip: boolean): number {
+  const own = pos[flag];
+  if (flip) Object.defineProperty(pos, flag, { value: !own, configurable: true });
+  const n = new Search().run(pos, { depth }).nodes;
+  if (flip) Object.defineProperty(pos, flag, { value: own, configurable: true });
+  return n;
+}
+
 describe('search', () => {
   it('finds chess mates and scores them as mate N', () => {
     const s = new Search();
@@ -78,13 +90,7 @@ describe('search', () => {
     // The flag is what the search reads: the same search with it turned the other way (on the
     // instance) builds a different tree, in both games; the game's own setting gives the same
     // tree again in a fresh searcher (so the difference is the flag's, not the table's).
-    const nodes = (pos: GamePosition, depth: number, flip: boolean): number => {
-      const own = pos.singularExtension;
-      if (flip) Object.defineProperty(pos, 'singularExtension', { value: !own, configurable: true });
-      const n = new Search().run(pos, { depth }).nodes;
-      if (flip) Object.defineProperty(pos, 'singularExtension', { value: own, configurable: true });
-      return n;
-    };
+    const nodes = (pos: GamePosition, depth: number, flip: boolean): number => nodesWithFlag(pos, 'singularExtension', depth, flip);
     for (const [pos, depth] of [[x, 10], [c, 9]] as const) {
       const own = nodes(pos, depth, false);
       expect(nodes(pos, depth, false)).toBe(own);
@@ -100,13 +106,7 @@ describe('search', () => {
     // As for the singular extension: the flag turned the other way on the instance builds a
     // different tree in both games, and the game's own setting the same tree again. In xiangqi
     // the extra ply of reduction makes the tree to depth 10 smaller, by a third or more.
-    const nodes = (pos: GamePosition, depth: number, flip: boolean): number => {
-      const own = pos.cutoffReduction;
-      if (flip) Object.defineProperty(pos, 'cutoffReduction', { value: !own, configurable: true });
-      const n = new Search().run(pos, { depth }).nodes;
-      if (flip) Object.defineProperty(pos, 'cutoffReduction', { value: own, configurable: true });
-      return n;
-    };
+    const nodes = (pos: GamePosition, depth: number, flip: boolean): number => nodesWithFlag(pos, 'cutoffReduction', depth, flip);
     const withIt = nodes(x, 10, false);
     expect(nodes(x, 10, false)).toBe(withIt);
     expect(withIt).toBeLessThan(nodes(x, 10, true) * 0.67);
