@@ -111,7 +111,7 @@ export interface GamePosition {
   readonly singularExtension: boolean;
   /**
    * Whether the search reduces late quiet moves a ply more at a node whose children keep
-   * failing high (more than three searched cutoffs one ply down since the node started). A game
+   * failing high (more than two searched cutoffs one ply down since the node started). A game
    * sets it by what it measured, as {@link quiescenceChecks}.
    */
   readonly cutoffReduction: boolean;

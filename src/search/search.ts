@@ -8,7 +8,7 @@
  * null-move pruning (verified when deep), reverse futility, futility and late-move pruning near
  * the leaves, late-move reductions steered by history, by the node's expected type (a ply more
  * at an expected cut node) and, where the game asks for it, by its children's cutoffs (a ply
- * more once more than three of them have failed high), internal iterative reduction, and
+ * more once more than two of them have failed high), internal iterative reduction, and
  * quiescence over captures (all moves when in check, and quiet checks where the game asks for
  * them, {@link GamePosition.quiescenceChecks}: at its first ply, and again two and four plies
  * down while each of the side's moves since the horizon has given check) that
@@ -812,13 +812,14 @@ export class Search {
           // At a node expected to fail high, a late quiet move is unlikely to be the one that
           // does: the cutoff, if any, comes early, so the rest are searched shallower still.
           if (cutNode) r++;
-          // Where the children keep refuting the moves (more than three searched cutoffs one
-          // ply down since this node started), the node is failing low move after move, and a
-          // late quiet move is reduced a ply more (Stockfish's cutoffCnt), where the game asks
-          // for it. Over two pairs against Fairy-Stockfish it scored 45.5% (39.2% as draws)
-          // beside 42.8% (36.0%) without, both below their usual that hour (bench/RESULTS.md,
-          // stop 72).
-          if (this.cutoffs[ply + 1]! > 3 && pos.cutoffReduction) r++;
+          // Where the children keep refuting the moves (more than two searched cutoffs one ply
+          // down since this node started), the node is failing low move after move, and a late
+          // quiet move is reduced a ply more (Stockfish's cutoffCnt), where the game asks for it.
+          // After more than three, over two pairs against Fairy-Stockfish it scored 45.5% (39.2%
+          // as draws) beside 42.8% (36.0%) without, both below their usual that hour; after
+          // more than two, as later Stockfish searches, 47.8% (40.8%)
+          // beside 42.2% (35.5%) with more than three (bench/RESULTS.md, stop 72).
+          if (this.cutoffs[ply + 1]! > 2 && pos.cutoffReduction) r++;
           // Moves that often cut off elsewhere are reduced less, ones that never do, more. A finer
           // scale (a ply per half of the range, rounded) and no extra ply for a poor history each
           // scored less against Fairy-Stockfish (bench/RESULTS.md, stop 50).
