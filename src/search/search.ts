@@ -813,12 +813,12 @@ export class Search {
           // does: the cutoff, if any, comes early, so the rest are searched shallower still.
           if (cutNode) r++;
           // Where the children keep refuting the moves (more than two searched cutoffs one ply
-          // down since this node started), the node is failing low move after move, and a late
-          // quiet move is reduced a ply more (Stockfish's cutoffCnt), where the game asks for it.
-          // After more than three, over two pairs against Fairy-Stockfish it scored 45.5% (39.2%
-          // as draws) beside 42.8% (36.0%) without, both below their usual that hour; after
-          // more than two, as later Stockfish searches, 47.8% (40.8%)
-          // beside 42.2% (35.5%) with more than three (bench/RESULTS.md, stop 72).
+          // down since this node started), the node is failing low move after move, and a
+          // late quiet move is reduced a ply more (Stockfish's cutoffCnt), where the game asks
+          // for it. After more than three, over two pairs against Fairy-Stockfish it scored
+          // 45.5% (39.2% as draws) beside 42.8% (36.0%) without, both below their usual that
+          // hour; after more than two, as later Stockfish searches, 47.8% (40.8%) beside 42.2%
+          // (35.5%) with more than three (bench/RESULTS.md, stop 72).
           if (this.cutoffs[ply + 1]! > 2 && pos.cutoffReduction) r++;
           // Moves that often cut off elsewhere are reduced less, ones that never do, more. A finer
           // scale (a ply per half of the range, rounded) and no extra ply for a poor history each
