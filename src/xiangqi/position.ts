@@ -541,9 +541,9 @@ export class XiangqiPosition implements GamePosition {
   /**
    * {@link GamePosition.cutoffReduction}: on in xiangqi, where two pairs against
    * Fairy-Stockfish at 0.2 s scored 45.5% (39.2% with the chase games as draws) with it (after
-   * more than three cutoffs) beside 42.8% (36.0%) without, side by side, and after more than
-   * two, 47.8% (40.8%) beside 42.2% (35.5%) after more than three
-   * (bench/RESULTS.md, stop 72).
+   * more than three cutoffs) beside 42.8% (36.0%) without, side by side, and two more after
+   * more than two, 47.8% (40.8%) beside 42.2% (35.5%) after more than three (bench/RESULTS.md,
+   * stop 72).
    */
   readonly cutoffReduction = true;
 

@@ -90,11 +90,10 @@ describe('search', () => {
     // The flag is what the search reads: the same search with it turned the other way (on the
     // instance) builds a different tree, in both games; the game's own setting gives the same
     // tree again in a fresh searcher (so the difference is the flag's, not the table's).
-    const nodes = (pos: GamePosition, depth: number, flip: boolean): number => nodesWithFlag(pos, 'singularExtension', depth, flip);
     for (const [pos, depth] of [[x, 10], [c, 9]] as const) {
-      const own = nodes(pos, depth, false);
-      expect(nodes(pos, depth, false)).toBe(own);
-      expect(nodes(pos, depth, true)).not.toBe(own);
+      const own = nodesWithFlag(pos, 'singularExtension', depth, false);
+      expect(nodesWithFlag(pos, 'singularExtension', depth, false)).toBe(own);
+      expect(nodesWithFlag(pos, 'singularExtension', depth, true)).not.toBe(own);
     }
   });
 
@@ -106,12 +105,11 @@ describe('search', () => {
     // As for the singular extension: the flag turned the other way on the instance builds a
     // different tree in both games, and the game's own setting the same tree again. In xiangqi
     // the extra ply of reduction makes the tree to depth 10 smaller, by a third or more.
-    const nodes = (pos: GamePosition, depth: number, flip: boolean): number => nodesWithFlag(pos, 'cutoffReduction', depth, flip);
-    const withIt = nodes(x, 10, false);
-    expect(nodes(x, 10, false)).toBe(withIt);
-    expect(withIt).toBeLessThan(nodes(x, 10, true) * 0.67);
-    const own = nodes(c, 9, false);
-    expect(nodes(c, 9, true)).not.toBe(own);
+    const withIt = nodesWithFlag(x, 'cutoffReduction', 10, false);
+    expect(nodesWithFlag(x, 'cutoffReduction', 10, false)).toBe(withIt);
+    expect(withIt).toBeLessThan(nodesWithFlag(x, 'cutoffReduction', 10, true) * 0.67);
+    const own = nodesWithFlag(c, 'cutoffReduction', 9, false);
+    expect(nodesWithFlag(c, 'cutoffReduction', 9, true)).not.toBe(own);
   });
 
   it('counts what the singular tests decide: extensions and reductions in xiangqi, no test in chess', () => {
