@@ -96,6 +96,8 @@ const FUTILITY_MARGIN = 110;
  */
 const RFP_MARGIN = 90;
 const RFP_DEPTH = 5;
+/** `staticEvals` at a node in check: no static score. */
+const NO_EVAL = -0x8000;
 /** The ordering key of the TT move: above every other (and still a V8 small integer, below 2^30). */
 const TT_MOVE_ORDER = (1 << 30) - 1;
 /**
@@ -317,6 +319,12 @@ export class Search {
    * moves are reduced a ply more.
    */
   private readonly cutoffs = new Int32Array(MAX_PLY + 2);
+  /**
+   * The static score of the node at each ply of the current line, from its side to move's
+   * view ({@link NO_EVAL} where that side is in check): a node compares its own with the one
+   * two plies up (Stockfish's `improving`).
+   */
+  private readonly staticEvals = new Int32Array(MAX_PLY + 2);
   /**
    * What the singular tests of the last {@link run} found (indexed by {@link SINGULAR_TESTED} and
    * the next three): how many ran, and how many extended the table's move, cut the node off
@@ -618,9 +626,24 @@ export class Search {
     const ttBound = tt.bound;
     const ttScore = tt.score;
 
+    // Improving: whether the side to move's static score has risen since its last move (the
+    // node two plies up, or four when that one was in check; with neither, it counts as
+    // rising). Where it has not, the node is less likely to reach beta, and the pruning and
+    // reductions below go a step further (Stockfish's `improving`); where it has, reverse
+    // futility trusts a smaller margin.
+    let improving = true;
+    if (inCheck) this.staticEvals[ply] = NO_EVAL;
+    else {
+      const se = pos.evaluate(-INF, INF);
+      this.staticEvals[ply] = se;
+      const e2 = ply >= 2 ? this.staticEvals[ply - 2]! : NO_EVAL;
+      const e4 = ply >= 4 ? this.staticEvals[ply - 4]! : NO_EVAL;
+      improving = e2 !== NO_EVAL ? se > e2 : e4 !== NO_EVAL ? se > e4 : true;
+    }
+
     // Reverse futility: a static score far above beta near the leaves is trusted to hold.
     if (!isPv && !inCheck && ply > 0 && depth <= RFP_DEPTH && beta > -WIN && beta < WIN) {
-      const margin = RFP_MARGIN * depth;
+      const margin = RFP_MARGIN * (improving ? depth - 1 : depth);
       const e = clamp(pos.evaluate(beta + margin - 1, beta + margin), ttLow, ttHigh);
       if (e - margin >= beta) return e - margin;
     }
@@ -719,7 +742,7 @@ export class Search {
     }
     const k1 = this.killers[ply * 2]!;
     const k2 = this.killers[ply * 2 + 1]!;
-    const lmpLimit = !isPv && !inCheck && depth <= 4 ? 3 + depth * depth : 0;
+    const lmpLimit = !isPv && !inCheck && depth <= 4 ? (improving ? 3 + depth * depth : (3 + depth * depth) >> 1) : 0;
     // History pruning (below), where the game asks for it: under this history a quiet move is
     // pruned; elsewhere the bound lies below every history score.
     const historyFloor = lmpLimit > 0 && depth <= 3 && pos.historyPruning ? -HISTORY_PRUNE * depth : -HISTORY_MAX - 1;
@@ -808,6 +831,7 @@ export class Search {
         let r = 0;
         if (depth >= 3 && legal > 3 && quiet && !inCheck && m !== k1 && m !== k2 && !pos.inCheck()) {
           r = LMR[Math.min(depth, 63) * 64 + Math.min(legal, 63)]!;
+          if (!improving && r > 0) r++;
           if (isPv && r > 0) r--;
           // At a node expected to fail high, a late quiet move is unlikely to be the one that
           // does: the cutoff, if any, comes early, so the rest are searched shallower still.
