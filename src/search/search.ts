@@ -6,7 +6,10 @@
  * searched a ply deeper; multi-cut when the others hold it too; a ply shallower when another
  * holds it and the table's score already reaches beta),
  * null-move pruning (verified when deep), reverse futility, futility and late-move pruning near
- * the leaves, late-move reductions steered by history, by the node's expected type (a ply more
+ * the leaves (reverse futility's margin and late-move pruning's count steered by whether the
+ * side's static score has risen since its last move: `improving`), late-move reductions
+ * steered by history, by `improving` (a ply more where the score has not risen), by the
+ * node's expected type (a ply more
  * at an expected cut node) and, where the game asks for it, by its children's cutoffs (a ply
  * more once more than two of them have failed high), internal iterative reduction, and
  * quiescence over captures (all moves when in check, and quiet checks where the game asks for

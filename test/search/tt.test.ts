@@ -99,19 +99,20 @@ describe("the table's bounds as estimates", () => {
 
   it('a shallow lower bound above the static score lets reverse futility prune the node', () => {
     const pos = new Xiangqi().position;
-    const clean = new Search().run(pos, { depth: 6 });
+    const clean = new Search().run(pos, { depth: 8 });
     const search = new Search();
     // Every reply but the one to the best move looks won for the side to move there, by a bound
     // at depth 0: too shallow to decide a node of the main search by itself, but a better
     // estimate than the static score. The best move's reply, searched first from depth 2 on,
     // keeps its true score, so the others are searched with a null window far below the bound.
     boundReplies(search, pos, 5000, BOUND_LOWER, clean.bestMove);
-    const bounded = search.run(pos, { depth: 6 });
+    const bounded = search.run(pos, { depth: 8 });
     // Those replies stop at once. (Without the estimate, at 01182d6, the bounds changed nothing
-    // at depth 5: 2,827 nodes against 2,832 for the clean search. Since the reduction below a
-    // node whose children keep failing high (stop 72), the two searches to depth 5 settle on
-    // different moves, 12 and 8 centipawns apart, so the test searches to depth 6.)
-    expect(bounded.bestMove).toBe(clean.bestMove);
+    // at depth 5: 2,827 nodes against 2,832 for the clean search.) The two searches need not
+    // settle on the same move: since `improving` (stop 74), at depths 5 to 8 they choose moves a
+    // few centipawns apart (to depth 8, 5,801 nodes scoring 34 against 3,693 scoring 31), so the
+    // scores are compared instead.
+    expect(Math.abs(bounded.score - clean.score)).toBeLessThan(20);
     expect(bounded.nodes).toBeLessThan(clean.nodes * 0.75);
   });
 
