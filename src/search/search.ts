@@ -633,7 +633,11 @@ export class Search {
     // node two plies up, or four when that one was in check; with neither, it counts as
     // rising). Where it has not, the node is less likely to reach beta, and the pruning and
     // reductions below go a step further (Stockfish's `improving`); where it has, reverse
-    // futility trusts a smaller margin.
+    // futility trusts a smaller margin. Over two pairs against Fairy-Stockfish 11.1 it scored
+    // 52.0% (44.5% with the chase games as draws) beside the search without it at 39.2%
+    // (32.8%); to depth 10 on 31 opening positions it needs 42% fewer nodes (bench/RESULTS.md,
+    // stop 74). The full static score costs an evaluation at every node not in check; in
+    // xiangqi the evaluation's cache then answers the window-bound calls below.
     let improving = true;
     if (inCheck) this.staticEvals[ply] = NO_EVAL;
     else {
