@@ -1,33 +1,31 @@
 /**
  * The search, written once over the {@link GamePosition} seam: iterative deepening, principal
  * variation search with aspiration windows (fail-soft), mate-distance pruning, check extension
- * (except for a check whose piece the game says can be taken for nothing: `checkerHangs`),
- * a singular extension where the game asks for it (a table move that alone holds its bound
+ * (except for a check whose piece the game says can be taken for nothing: `checkerHangs`), a
+ * singular extension where the game asks for it (a table move that alone holds its bound
  * searched a ply deeper; multi-cut when the others hold it too; a ply shallower when another
- * holds it and the table's score already reaches beta),
- * null-move pruning (verified when deep), reverse futility, futility and late-move pruning near
- * the leaves (reverse futility's margin and late-move pruning's count steered by whether the
- * side's static score has risen since its last move: `improving`), late-move reductions
- * steered by history, by `improving` (a ply more where the score has not risen), by the
- * node's expected type (a ply more
- * at an expected cut node) and, where the game asks for it, by its children's cutoffs (a ply
- * more once more than two of them have failed high), internal iterative reduction, and
- * quiescence over captures (all moves when in check, and quiet checks where the game asks for
- * them, {@link GamePosition.quiescenceChecks}: at its first ply, and again two and four plies
- * down while each of the side's moves since the horizon has given check) that
- * leaves out captures the game calls losing, and reads and writes the transposition table (at
- * depth 0) as the main search does.
- * Moves come in generated stages: the TT move (tried before the node generates anything),
- * captures by MVV/LVA, killers and countermove, quiet moves by history (at a futile node only
- * those that may give check, the only ones it searches), and losing captures last. Where the
- * static score drives a decision (reverse futility, the null move, futility, standing pat), a
- * bound from the table too shallow to decide the node corrects it.
+ * holds it and the table's score already reaches beta), null-move pruning (verified when deep),
+ * reverse futility, futility and late-move pruning near the leaves (reverse futility's margin
+ * and late-move pruning's count steered by whether the side's static score has risen since its
+ * last move: `improving`), late-move reductions steered by history, by `improving` (a ply more
+ * where the score has not risen), by the node's expected type (a ply more at an expected cut
+ * node) and, where the game asks for it, by its children's cutoffs (a ply more once more than
+ * two of them have failed high), internal iterative reduction, and quiescence over captures
+ * (all moves when in check, and quiet checks where the game asks for them,
+ * {@link GamePosition.quiescenceChecks}: at its first ply, and again two and four plies down
+ * while each of the side's moves since the horizon has given check) that leaves out captures
+ * the game calls losing, and reads and writes the transposition table (at depth 0) as the main
+ * search does. Moves come in generated stages: the TT move (tried before the node generates
+ * anything), captures by MVV/LVA, killers and countermove, quiet moves by history (at a futile
+ * node only those that may give check, the only ones it searches), and losing captures last.
+ * Where the static score drives a decision (reverse futility, the null move, futility, standing
+ * pat), a bound from the table too shallow to decide the node corrects it.
  *
  * Repetition verdicts come from the game (`repetition()`): a plain repetition scores as a draw
- * (with contempt: `drawScore` against the side to move at the root), a perpetual check (xiangqi)
- * as a loss for the checker at ±{@link BAN}. As in ElephantEye, scores between {@link WIN} and
- * BAN depend on the path and are never stored in the transposition table, so a perpetual
- * verdict cannot leak into another line.
+ * (with contempt: `drawScore` against the side to move at the root), a perpetual check
+ * (xiangqi) as a loss for the checker at ±{@link BAN}. As in ElephantEye, scores between
+ * {@link WIN} and BAN depend on the path and are never stored in the transposition table, so a
+ * perpetual verdict cannot leak into another line.
  *
  * Everything in the tree works on typed arrays owned by the searcher; a search allocates
  * nothing per node. Scores and window bounds are negated as `0 - x`, never `-x`: `-0` is not a
