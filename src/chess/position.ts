@@ -557,6 +557,12 @@ export class ChessPosition implements GamePosition {
   readonly cutoffReduction = false;
 
   /**
+   * {@link GamePosition.lateFutility}: off in chess, whose search was not measured with it (it
+   * was played only in xiangqi: bench/RESULTS.md, stop 75).
+   */
+  readonly lateFutility = false;
+
+  /**
    * {@link GamePosition.repetition}: REP_DRAW when the 50-move rule applies or the position
    * occurred before since the last capture, pawn move or null move; otherwise REP_NONE.
    */

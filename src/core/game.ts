@@ -115,6 +115,12 @@ export interface GamePosition {
    * sets it by what it measured, as {@link quiescenceChecks}.
    */
   readonly cutoffReduction: boolean;
+  /**
+   * Whether the search prunes late quiet moves at nodes of depth 4 to 8 by the depth left
+   * after their late-move reduction (late futility). A game sets it by what it measured, as
+   * {@link quiescenceChecks}.
+   */
+  readonly lateFutility: boolean;
   /** Whether having no legal move while not in check loses (xiangqi) rather than draws (chess). */
   readonly stalemateLoses: boolean;
   /** Whether a null move is sound here (the side to move has enough material that zugzwang is unlikely). */

@@ -97,6 +97,13 @@ const FUTILITY_MARGIN = 110;
  */
 const RFP_MARGIN = 90;
 const RFP_DEPTH = 5;
+/**
+ * Late futility: at a node from depth 4 (futility's nodes end at 3) to this one, a quiet move
+ * after the first, not a killer, is pruned where the static score plus FUTILITY_MARGIN a ply
+ * of its reduced depth (the node's depth less one and its late-move reduction, at least one)
+ * stays at or below alpha.
+ */
+const LATE_FUTILITY_DEPTH = 8;
 /** `staticEvals` at a node in check: no static score. */
 const NO_EVAL = -0x8000;
 /** The ordering key of the TT move: above every other (and still a V8 small integer, below 2^30). */
@@ -637,9 +644,12 @@ export class Search {
     // stop 74). The full static score costs an evaluation at every node not in check; in
     // xiangqi the evaluation's cache then answers the window-bound calls below.
     let improving = true;
+    // The full static score corrected by the table's bounds, for late futility (below).
+    let ev = 0;
     if (inCheck) this.staticEvals[ply] = NO_EVAL;
     else {
       const se = pos.evaluate(-INF, INF);
+      ev = clamp(se, ttLow, ttHigh);
       this.staticEvals[ply] = se;
       const e2 = ply >= 2 ? this.staticEvals[ply - 2]! : NO_EVAL;
       const e4 = ply >= 4 ? this.staticEvals[ply - 4]! : NO_EVAL;
@@ -724,6 +734,9 @@ export class Search {
     if (!isPv && !inCheck && depth <= 3 && alpha > -WIN && alpha < WIN) {
       futile = clamp(pos.evaluate(alpha - FUTILITY_MARGIN * depth, alpha - FUTILITY_MARGIN * depth + 1), ttLow, ttHigh) + FUTILITY_MARGIN * depth <= alpha;
     }
+
+    // Whether late quiet moves may be pruned by their reduced depth (see below).
+    const lateFutile = !isPv && !inCheck && !futile && depth > 3 && depth <= LATE_FUTILITY_DEPTH && alpha > -WIN && alpha < WIN && pos.lateFutility;
 
     // Moves come in stages, and each stage is generated only when the one before it has not
     // cut off: the table's move (before anything is generated), then the captures, the killers
@@ -812,8 +825,14 @@ export class Search {
       // illegal one too: alpha is still an upper bound of the node's score, only a looser one.
       // History pruning, too: near the leaves, a quiet move that has failed low wherever it was
       // tried (its history far below zero, the more so the deeper) is not searched.
+      // Late futility, where the game asks for it: at nodes deeper than futility's, a late
+      // quiet move whose depth less its late-move reduction leaves it futile (Stockfish's
+      // futility at lmrDepth).
       const prunable =
-        quiet && legal > 0 && (futile || (lmpLimit > 0 && (legal >= lmpLimit || this.history[m & 0xffff]! < historyFloor) && m !== k1 && m !== k2));
+        quiet && legal > 0 &&
+        (futile ||
+          (lmpLimit > 0 && (legal >= lmpLimit || this.history[m & 0xffff]! < historyFloor) && m !== k1 && m !== k2) ||
+          (lateFutile && m !== k1 && m !== k2 && ev + FUTILITY_MARGIN * Math.max(depth - 1 - LMR[depth * 64 + Math.min(legal + 1, 63)]!, 1) <= alpha));
       if (prunable && !checksOnly && pos.quietCannotCheck(m)) {
         legal++;
         if (best < alpha) best = alpha;

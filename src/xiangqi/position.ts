@@ -548,6 +548,11 @@ export class XiangqiPosition implements GamePosition {
   readonly cutoffReduction = true;
 
   /**
+   * {@link GamePosition.lateFutility}: on in xiangqi (bench/RESULTS.md, stop 75).
+   */
+  readonly lateFutility = true;
+
+  /**
    * Whether the current position has occurred `times - 1` times before, since the last
    * irreversible move (a capture or a null move). Returns REP_NONE, or REP_DRAW ORed with
    * REP_SELF_PERPETUAL / REP_OPP_PERPETUAL when one side checked on every one of its moves from
