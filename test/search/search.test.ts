@@ -30,7 +30,7 @@ const CHESS_START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
  * The nodes of a fresh search of `pos` to `depth`, with the game's search flag `flag` as the game
  * sets it, or (with `flip`) turned the other way on the instance for this one search.
  */
-function nodesWithFlag(pos: GamePosition, flag: 'singularExtension' | 'cutoffReduction', depth: number, flip: boolean): number {
+function nodesWithFlag(pos: GamePosition, flag: 'singularExtension' | 'cutoffReduction' | 'lateFutility', depth: number, flip: boolean): number {
   const own = pos[flag];
   if (flip) Object.defineProperty(pos, flag, { value: !own, configurable: true });
   const n = new Search().run(pos, { depth }).nodes;
@@ -113,6 +113,23 @@ describe('search', () => {
     expect(nodesWithFlag(x, 'cutoffReduction', 10, true)).not.toBe(withIt);
     const own = nodesWithFlag(c, 'cutoffReduction', 9, false);
     expect(nodesWithFlag(c, 'cutoffReduction', 9, true)).not.toBe(own);
+  });
+
+  it('prunes late quiet moves by their reduced depth where the game asks for it: xiangqi, not chess', () => {
+    const x = xiangqiFromFen(XIANGQI_START);
+    const c = chessFromFen(CHESS_START);
+    expect(x.lateFutility).toBe(true);
+    expect(c.lateFutility).toBe(false);
+    // The flag turned the other way on the instance builds a different tree in both games, and
+    // the game's own setting the same tree again; in xiangqi the pruning leaves a smaller tree
+    // (from the start to depth 10, 28,227 nodes against 29,206 without).
+    const withIt = nodesWithFlag(x, 'lateFutility', 10, false);
+    expect(nodesWithFlag(x, 'lateFutility', 10, false)).toBe(withIt);
+    const without = nodesWithFlag(x, 'lateFutility', 10, true);
+    expect(withIt).toBeLessThan(without);
+    const own = nodesWithFlag(c, 'lateFutility', 9, false);
+    const flipped = nodesWithFlag(c, 'lateFutility', 9, true);
+    expect(flipped).not.toBe(own);
   });
 
   it('counts what the singular tests decide: extensions and reductions in xiangqi, no test in chess', () => {
