@@ -834,8 +834,9 @@ export class Search {
       const prunable =
         quiet && legal > 0 &&
         (futile ||
-          (lmpLimit > 0 && (legal >= lmpLimit || this.history[m & 0xffff]! < historyFloor) && m !== k1 && m !== k2) ||
-          (lateFutile && m !== k1 && m !== k2 && ev + FUTILITY_MARGIN * Math.max(depth - 1 - LMR[depth * 64 + Math.min(legal + 1, 63)]!, 1) <= alpha));
+          (m !== k1 && m !== k2 &&
+            ((lmpLimit > 0 && (legal >= lmpLimit || this.history[m & 0xffff]! < historyFloor)) ||
+              (lateFutile && ev + FUTILITY_MARGIN * Math.max(depth - 1 - LMR[depth * 64 + Math.min(legal + 1, 63)]!, 1) <= alpha))));
       if (prunable && !checksOnly && pos.quietCannotCheck(m)) {
         legal++;
         if (best < alpha) best = alpha;
