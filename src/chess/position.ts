@@ -557,8 +557,8 @@ export class ChessPosition implements GamePosition {
   readonly cutoffReduction = false;
 
   /**
-   * {@link GamePosition.lateFutility}: off in chess, whose search was not measured with it (it
-   * was played only in xiangqi: bench/RESULTS.md, stop 75).
+   * {@link GamePosition.lateFutility}: off in chess, where its one pair against Stockfish at
+   * Elo 2000 scored 45.5% with it beside 51.5% without, side by side (bench/RESULTS.md, stop 76).
    */
   readonly lateFutility = false;
 
