@@ -558,7 +558,7 @@ export class ChessPosition implements GamePosition {
 
   /**
    * {@link GamePosition.lateFutility}: off in chess, where its one pair against Stockfish at
-   * Elo 2000 scored 45.5% with it beside 51.5% without, side by side (bench/RESULTS.md, stop 76).
+   * Elo 2000 scored 45.5% with it beside 51.5% without (bench/RESULTS.md, stop 76).
    */
   readonly lateFutility = false;
 
