@@ -80,6 +80,10 @@ const SINGULAR_MARGIN = 1;
 /** Late-move reductions by depth and move number: about ln(depth) * ln(moves) / 1.8. */
 const LMR = new Int8Array(64 * 64);
 for (let d = 1; d < 64; d++) for (let n = 1; n < 64; n++) LMR[d * 64 + n] = Math.floor(0.75 + (Math.log(d) * Math.log(n)) / 1.8);
+/** The table's late-move reduction of the `n`-th move at `depth` (both read up to 63). */
+function tableReduction(depth: number, n: number): number {
+  return LMR[Math.min(depth, 63) * 64 + Math.min(n, 63)]!;
+}
 /** What a capture may gain beyond its victim's value (positional swing), for delta pruning. */
 const DELTA_MARGIN = 120;
 /**
@@ -836,7 +840,7 @@ export class Search {
         (futile ||
           (m !== k1 && m !== k2 &&
             ((lmpLimit > 0 && (legal >= lmpLimit || this.history[m & 0xffff]! < historyFloor)) ||
-              (lateFutile && ev + FUTILITY_MARGIN * Math.max(depth - 1 - LMR[depth * 64 + Math.min(legal + 1, 63)]!, 1) <= alpha))));
+              (lateFutile && ev + FUTILITY_MARGIN * Math.max(depth - 1 - tableReduction(depth, legal + 1), 1) <= alpha))));
       if (prunable && !checksOnly && pos.quietCannotCheck(m)) {
         legal++;
         if (best < alpha) best = alpha;
@@ -858,7 +862,7 @@ export class Search {
         // Late quiet moves are searched shallower first, with a null window.
         let r = 0;
         if (depth >= 3 && legal > 3 && quiet && !inCheck && m !== k1 && m !== k2 && !pos.inCheck()) {
-          r = LMR[Math.min(depth, 63) * 64 + Math.min(legal, 63)]!;
+          r = tableReduction(depth, legal);
           if (!improving && r > 0) r++;
           if (isPv && r > 0) r--;
           // At a node expected to fail high, a late quiet move is unlikely to be the one that
