@@ -26,16 +26,39 @@ import { randomPlayout } from '../helpers/playout.js';
 const XIANGQI_START = 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1';
 const CHESS_START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
 
+/** The game flags the search reads to turn a search feature on. */
+type SearchFlag = 'singularExtension' | 'cutoffReduction' | 'lateFutility';
+
 /**
  * The nodes of a fresh search of `pos` to `depth`, with the game's search flag `flag` as the game
  * sets it, or (with `flip`) turned the other way on the instance for this one search.
  */
-function nodesWithFlag(pos: GamePosition, flag: 'singularExtension' | 'cutoffReduction' | 'lateFutility', depth: number, flip: boolean): number {
+function nodesWithFlag(pos: GamePosition, flag: SearchFlag, depth: number, flip: boolean): number {
   const own = pos[flag];
   if (flip) Object.defineProperty(pos, flag, { value: !own, configurable: true });
   const n = new Search().run(pos, { depth }).nodes;
   if (flip) Object.defineProperty(pos, flag, { value: own, configurable: true });
   return n;
+}
+
+/**
+ * The trees a search flag gives from each game's start (xiangqi to depth 10, chess to 9), after
+ * asserting the flag as each game sets it: with the game's own setting, which gives the same tree
+ * again in a fresh searcher (so a difference is the flag's, not the table's), and with the flag
+ * turned the other way on the instance.
+ */
+function flagTrees(flag: SearchFlag, xiangqiSetting: boolean, chessSetting: boolean): Record<'xiangqi' | 'chess', { own: number; flipped: number }> {
+  const trees = [];
+  for (const [pos, setting, depth] of [
+    [xiangqiFromFen(XIANGQI_START), xiangqiSetting, 10],
+    [chessFromFen(CHESS_START), chessSetting, 9],
+  ] as const) {
+    expect(pos[flag]).toBe(setting);
+    const own = nodesWithFlag(pos, flag, depth, false);
+    expect(nodesWithFlag(pos, flag, depth, false)).toBe(own);
+    trees.push({ own, flipped: nodesWithFlag(pos, flag, depth, true) });
+  }
+  return { xiangqi: trees[0]!, chess: trees[1]! };
 }
 
 describe('search', () => {
@@ -83,53 +106,26 @@ describe('search', () => {
   });
 
   it('extends a singular table move where the game asks for it: xiangqi, where it was measured, not chess', () => {
-    const x = xiangqiFromFen(XIANGQI_START);
-    const c = chessFromFen(CHESS_START);
-    expect(x.singularExtension).toBe(true);
-    expect(c.singularExtension).toBe(false);
-    // The flag is what the search reads: the same search with it turned the other way (on the
-    // instance) builds a different tree, in both games; the game's own setting gives the same
-    // tree again in a fresh searcher (so the difference is the flag's, not the table's).
-    for (const [pos, depth] of [[x, 10], [c, 9]] as const) {
-      const own = nodesWithFlag(pos, 'singularExtension', depth, false);
-      expect(nodesWithFlag(pos, 'singularExtension', depth, false)).toBe(own);
-      expect(nodesWithFlag(pos, 'singularExtension', depth, true)).not.toBe(own);
-    }
+    const { xiangqi, chess } = flagTrees('singularExtension', true, false);
+    for (const t of [xiangqi, chess]) expect(t.flipped).not.toBe(t.own);
   });
 
   it('reduces late quiet moves below a node whose children keep failing high where the game asks for it: xiangqi, not chess', () => {
-    const x = xiangqiFromFen(XIANGQI_START);
-    const c = chessFromFen(CHESS_START);
-    expect(x.cutoffReduction).toBe(true);
-    expect(c.cutoffReduction).toBe(false);
-    // As for the singular extension: the flag turned the other way on the instance builds a
-    // different tree in both games, and the game's own setting the same tree again. In xiangqi
-    // the extra ply of reduction made the tree to depth 10 from the start a third smaller or
-    // more, until `improving` (stop 74) reduced and pruned the same late moves: since then that
-    // tree has 29,206 nodes with it and 25,546 without (to depth 12, 69,279 and 98,774), so
-    // only the difference is asserted.
-    const withIt = nodesWithFlag(x, 'cutoffReduction', 10, false);
-    expect(nodesWithFlag(x, 'cutoffReduction', 10, false)).toBe(withIt);
-    expect(nodesWithFlag(x, 'cutoffReduction', 10, true)).not.toBe(withIt);
-    const own = nodesWithFlag(c, 'cutoffReduction', 9, false);
-    expect(nodesWithFlag(c, 'cutoffReduction', 9, true)).not.toBe(own);
+    // In xiangqi the extra ply of reduction made the tree to depth 10 from the start a third
+    // smaller or more, until `improving` (stop 74) reduced and pruned the same late moves: since
+    // then that tree has 29,206 nodes with it and 25,546 without (to depth 12, 69,279 and
+    // 98,774), so only the difference is asserted.
+    const { xiangqi, chess } = flagTrees('cutoffReduction', true, false);
+    expect(xiangqi.flipped).not.toBe(xiangqi.own);
+    expect(chess.flipped).not.toBe(chess.own);
   });
 
   it('prunes late quiet moves by their reduced depth where the game asks for it: xiangqi, not chess', () => {
-    const x = xiangqiFromFen(XIANGQI_START);
-    const c = chessFromFen(CHESS_START);
-    expect(x.lateFutility).toBe(true);
-    expect(c.lateFutility).toBe(false);
-    // The flag turned the other way on the instance builds a different tree in both games, and
-    // the game's own setting the same tree again; in xiangqi the pruning leaves a smaller tree
-    // (from the start to depth 10, 28,227 nodes against 29,206 without).
-    const withIt = nodesWithFlag(x, 'lateFutility', 10, false);
-    expect(nodesWithFlag(x, 'lateFutility', 10, false)).toBe(withIt);
-    const without = nodesWithFlag(x, 'lateFutility', 10, true);
-    expect(withIt).toBeLessThan(without);
-    const own = nodesWithFlag(c, 'lateFutility', 9, false);
-    const flipped = nodesWithFlag(c, 'lateFutility', 9, true);
-    expect(flipped).not.toBe(own);
+    // In xiangqi the pruning leaves a smaller tree (from the start to depth 10, 28,227 nodes
+    // against 29,206 without).
+    const { xiangqi, chess } = flagTrees('lateFutility', true, false);
+    expect(xiangqi.own).toBeLessThan(xiangqi.flipped);
+    expect(chess.flipped).not.toBe(chess.own);
   });
 
   it('counts what the singular tests decide: extensions and reductions in xiangqi, no test in chess', () => {
