@@ -562,6 +562,9 @@ export class ChessPosition implements GamePosition {
    */
   readonly lateFutility = false;
 
+  /** {@link GamePosition.captureHistory}: off in chess (not measured there). */
+  readonly captureHistory = false;
+
   /**
    * {@link GamePosition.repetition}: REP_DRAW when the 50-move rule applies or the position
    * occurred before since the last capture, pawn move or null move; otherwise REP_NONE.

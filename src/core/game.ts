@@ -121,6 +121,11 @@ export interface GamePosition {
    * {@link quiescenceChecks}.
    */
   readonly lateFutility: boolean;
+  /**
+   * Whether the search orders captures of like value by how often each cut off (capture
+   * history). A game sets it by what it measured, as {@link quiescenceChecks}.
+   */
+  readonly captureHistory: boolean;
   /** Whether having no legal move while not in check loses (xiangqi) rather than draws (chess). */
   readonly stalemateLoses: boolean;
   /** Whether a null move is sound here (the side to move has enough material that zugzwang is unlikely). */

@@ -120,6 +120,12 @@ const TT_MOVE_ORDER = (1 << 30) - 1;
  * MVV/LVA score (below 2^20): above killers and quiets, below the TT move.
  */
 const GOOD_CAPTURE = 1 << 20;
+/**
+ * A capture's ordering key is GOOD_CAPTURE + CAPTURE_KEY_BASE + its MVV/LVA score + an eighth of
+ * its capture history (within +-HISTORY_MAX / 8): the base keeps the key of a capture with the
+ * lowest history at or above GOOD_CAPTURE, where {@link Search.pickGood} looks for captures.
+ */
+const CAPTURE_KEY_BASE = 4096;
 /** Ordering keys of the killers and the countermove: between captures and history. */
 const KILLER1_ORDER = (1 << 19) + 1;
 const KILLER2_ORDER = 1 << 19;
@@ -301,6 +307,13 @@ export class Search {
   private readonly order = new Int32Array(MAX_PLY * SLICE);
   private readonly killers = new Int32Array(MAX_PLY * 2);
   private readonly history = new Int32Array(1 << 16);
+  /**
+   * How often each capture (by from-to) cut off, as {@link history} for quiet moves, where the
+   * game asks for it (GamePosition.captureHistory); it orders captures of like value.
+   */
+  private readonly captureHistory = new Int32Array(1 << 16);
+  /** The captures searched so far at each ply (their capture history is lowered on a cutoff). */
+  private readonly capturesTried = new Int32Array(MAX_PLY * 32);
   /** The quiet moves searched so far at each ply (their history is lowered on a cutoff). */
   private readonly quietsTried = new Int32Array(MAX_PLY * 64);
   /** The reply that refuted each move last time (by the move's from-to), for ordering. */
@@ -365,6 +378,7 @@ export class Search {
     this.killers.fill(0);
     this.cutoffs.fill(0);
     this.history.fill(0);
+    this.captureHistory.fill(0);
     this.countermoves.fill(0);
   }
 
@@ -393,6 +407,7 @@ export class Search {
     this.killers.fill(0);
     this.cutoffs.fill(0);
     for (let i = 0; i < this.history.length; i++) this.history[i] = this.history[i]! >> 1;
+    for (let i = 0; i < this.captureHistory.length; i++) this.captureHistory[i] = this.captureHistory[i]! >> 1;
     this.tt.newSearch();
 
     const rootLegal = this.rootLegalMoves();
@@ -776,6 +791,7 @@ export class Search {
     let bestMove = 0;
     let legal = 0;
     let quiets = 0;
+    let captures = 0;
     // At a futile node whose quiet stage comes after a legal move, the quiet stage lists only
     // the moves that may give check: every other quiet move would be pruned unmade, and
     // generating and clearing them one by one costs more than the game's check candidates.
@@ -891,6 +907,7 @@ export class Search {
       pos.unmake();
       if (this.stopped) return 0;
       if (quiet && quiets < 64) this.quietsTried[ply * 64 + quiets++] = m;
+      else if (!quiet && captures < 32) this.capturesTried[ply * 32 + captures++] = m;
       if (score > best) {
         best = score;
         bestMove = m;
@@ -906,6 +923,13 @@ export class Search {
               const malus = historyMalus(bonus);
               for (let q = ply * 64, qe = q + quiets; q < qe; q++) if (this.quietsTried[q] !== m) this.updateHistory(this.quietsTried[q]!, -malus);
               this.rewardQuiet(m, bonus, ply);
+            }
+            if (pos.captureHistory) {
+              // The cutoff capture gains capture history; the captures tried before it lose.
+              const bonus = historyBonus(depth);
+              const malus = historyMalus(bonus);
+              for (let q = ply * 32, qe = q + captures; q < qe; q++) if (this.capturesTried[q] !== m) this.updateCaptureHistory(this.capturesTried[q]!, -malus);
+              if (!quiet) this.updateCaptureHistory(m, bonus);
             }
             break;
           }
@@ -945,6 +969,12 @@ export class Search {
   /** One more singular test with this outcome (an index into {@link singularCounts}). */
   private countSingular(outcome: number): void {
     this.singularCounts[outcome] = this.singularCounts[outcome]! + 1;
+  }
+
+  /** Moves a capture's capture-history score by `bonus` (see {@link historyAfter}). */
+  private updateCaptureHistory(m: Move, bonus: number): void {
+    const i = m & 0xffff;
+    this.captureHistory[i] = historyAfter(this.captureHistory[i]!, bonus);
   }
 
   /** Moves a quiet move's history score by `bonus` (see {@link historyAfter}). */
@@ -1066,7 +1096,7 @@ export class Search {
         break;
       }
     }
-    for (let k = at; k < end; k++) ord[k] = GOOD_CAPTURE + pos.captureScore(mv[k]!);
+    for (let k = at; k < end; k++) ord[k] = this.captureKey(mv[k]!);
     const k1 = this.killers[ply * 2]!;
     const k2 = this.killers[ply * 2 + 1]!;
     const counter = this.counterMove(ply);
@@ -1083,6 +1113,11 @@ export class Search {
       ord[end++] = j === 0 ? KILLER1_ORDER : j === 1 ? KILLER2_ORDER : COUNTER_ORDER;
     }
     return end;
+  }
+
+  /** A capture's ordering key: MVV/LVA, then its capture history (see CAPTURE_KEY_BASE). */
+  private captureKey(m: Move): number {
+    return GOOD_CAPTURE + CAPTURE_KEY_BASE + this.pos.captureScore(m) + (this.captureHistory[m & 0xffff]! >> 3);
   }
 
   /** The reply that last refuted the move leading to `ply` (0 at the root or if none). */
@@ -1134,7 +1169,7 @@ export class Search {
       const c = pos.captureScore(m);
       let s: number;
       if (m === ttMove) s = TT_MOVE_ORDER;
-      else if (c !== 0) s = GOOD_CAPTURE + c;
+      else if (c !== 0) s = this.captureKey(m);
       else if (m === k1) s = KILLER1_ORDER;
       else if (m === k2) s = KILLER2_ORDER;
       else if (m === counter) s = COUNTER_ORDER;

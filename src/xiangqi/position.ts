@@ -554,6 +554,9 @@ export class XiangqiPosition implements GamePosition {
    */
   readonly lateFutility = true;
 
+  /** {@link GamePosition.captureHistory}: on in xiangqi (on trial). */
+  readonly captureHistory = true;
+
   /**
    * Whether the current position has occurred `times - 1` times before, since the last
    * irreversible move (a capture or a null move). Returns REP_NONE, or REP_DRAW ORed with

@@ -27,7 +27,7 @@ const XIANGQI_START = 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKAB
 const CHESS_START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
 
 /** The game flags the search reads to turn a search feature on. */
-type SearchFlag = 'singularExtension' | 'cutoffReduction' | 'lateFutility';
+type SearchFlag = 'singularExtension' | 'cutoffReduction' | 'lateFutility' | 'captureHistory';
 
 /**
  * The nodes of a fresh search of `pos` to `depth`, with the game's search flag `flag` as the game
@@ -125,6 +125,13 @@ describe('search', () => {
     // against 29,206 without).
     const { xiangqi, chess } = flagTrees('lateFutility', true, false);
     expect(xiangqi.own).toBeLessThan(xiangqi.flipped);
+    expect(chess.flipped).not.toBe(chess.own);
+  });
+
+  it('orders captures by their capture history where the game asks for it: xiangqi, not chess', () => {
+    // Only the order of captures moves, so each game's tree changes with the flag.
+    const { xiangqi, chess } = flagTrees('captureHistory', true, false);
+    expect(xiangqi.flipped).not.toBe(xiangqi.own);
     expect(chess.flipped).not.toBe(chess.own);
   });
 
