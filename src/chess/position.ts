@@ -562,7 +562,7 @@ export class ChessPosition implements GamePosition {
    */
   readonly lateFutility = false;
 
-  /** {@link GamePosition.captureHistory}: off in chess (not measured there). */
+  /** {@link GamePosition.captureHistory}: off in chess, where no pair has measured it. */
   readonly captureHistory = false;
 
   /**

@@ -16,8 +16,9 @@
  * while each of the side's moves since the horizon has given check) that leaves out captures
  * the game calls losing, and reads and writes the transposition table (at depth 0) as the main
  * search does. Moves come in generated stages: the TT move (tried before the node generates
- * anything), captures by MVV/LVA, killers and countermove, quiet moves by history (at a futile
- * node only those that may give check, the only ones it searches), and losing captures last.
+ * anything), captures by MVV/LVA (then, where the game asks for it, by capture history),
+ * killers and countermove, quiet moves by history (at a futile node only those that may give
+ * check, the only ones it searches), and losing captures last.
  * Where the static score drives a decision (reverse futility, the null move, futility, standing
  * pat), a bound from the table too shallow to decide the node corrects it.
  *
