@@ -192,6 +192,20 @@ export function historyMalus(bonus: number): number {
   return (bonus + 1) >> 1;
 }
 
+/**
+ * Moves the score of move `m` (by its from-to) in a history table, quiet or capture, by `bonus`
+ * (see {@link historyAfter}).
+ */
+function updateStat(table: Int32Array, m: Move, bonus: number): void {
+  const i = m & 0xffff;
+  table[i] = historyAfter(table[i]!, bonus);
+}
+
+/** Halves every score of a history table: a new search trusts the last one's half as much. */
+function halveStats(table: Int32Array): void {
+  for (let i = 0; i < table.length; i++) table[i] = table[i]! >> 1;
+}
+
 /** Progress of a search, after each completed depth (one report per line with MultiPV). */
 export interface SearchInfo {
   depth: number;
@@ -407,8 +421,8 @@ export class Search {
     this.pathMove[0] = 0;
     this.killers.fill(0);
     this.cutoffs.fill(0);
-    for (let i = 0; i < this.history.length; i++) this.history[i] = this.history[i]! >> 1;
-    for (let i = 0; i < this.captureHistory.length; i++) this.captureHistory[i] = this.captureHistory[i]! >> 1;
+    halveStats(this.history);
+    halveStats(this.captureHistory);
     this.tt.newSearch();
 
     const rootLegal = this.rootLegalMoves();
@@ -918,19 +932,17 @@ export class Search {
           if (ply === 0) this.rootScore = score;
           if (score >= beta) {
             this.cutoffs[ply] = this.cutoffs[ply]! + 1;
+            const bonus = historyBonus(depth);
+            const malus = historyMalus(bonus);
             if (quiet) {
               // The cutoff move gains history; the quiet moves tried before it lose half as much.
-              const bonus = historyBonus(depth);
-              const malus = historyMalus(bonus);
-              for (let q = ply * 64, qe = q + quiets; q < qe; q++) if (this.quietsTried[q] !== m) this.updateHistory(this.quietsTried[q]!, -malus);
+              for (let q = ply * 64, qe = q + quiets; q < qe; q++) if (this.quietsTried[q] !== m) updateStat(this.history, this.quietsTried[q]!, -malus);
               this.rewardQuiet(m, bonus, ply);
             }
             if (pos.captureHistory) {
               // The cutoff capture gains capture history; the captures tried before it lose.
-              const bonus = historyBonus(depth);
-              const malus = historyMalus(bonus);
-              for (let q = ply * 32, qe = q + captures; q < qe; q++) if (this.capturesTried[q] !== m) this.updateCaptureHistory(this.capturesTried[q]!, -malus);
-              if (!quiet) this.updateCaptureHistory(m, bonus);
+              for (let q = ply * 32, qe = q + captures; q < qe; q++) if (this.capturesTried[q] !== m) updateStat(this.captureHistory, this.capturesTried[q]!, -malus);
+              if (!quiet) updateStat(this.captureHistory, m, bonus);
             }
             break;
           }
@@ -963,25 +975,13 @@ export class Search {
       this.killers[k + 1] = this.killers[k]!;
       this.killers[k] = m;
     }
-    this.updateHistory(m, bonus);
+    updateStat(this.history, m, bonus);
     if (ply > 0) this.countermoves[this.pathMove[ply - 1]! & 0xffff] = m;
   }
 
   /** One more singular test with this outcome (an index into {@link singularCounts}). */
   private countSingular(outcome: number): void {
     this.singularCounts[outcome] = this.singularCounts[outcome]! + 1;
-  }
-
-  /** Moves a capture's capture-history score by `bonus` (see {@link historyAfter}). */
-  private updateCaptureHistory(m: Move, bonus: number): void {
-    const i = m & 0xffff;
-    this.captureHistory[i] = historyAfter(this.captureHistory[i]!, bonus);
-  }
-
-  /** Moves a quiet move's history score by `bonus` (see {@link historyAfter}). */
-  private updateHistory(m: Move, bonus: number): void {
-    const i = m & 0xffff;
-    this.history[i] = historyAfter(this.history[i]!, bonus);
   }
 
   /**
