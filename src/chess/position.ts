@@ -568,6 +568,9 @@ export class ChessPosition implements GamePosition {
    */
   readonly captureHistory = false;
 
+  /** {@link GamePosition.losingQuietPruning}: off in chess, where no pair has measured it. */
+  readonly losingQuietPruning = false;
+
   /**
    * {@link GamePosition.repetition}: REP_DRAW when the 50-move rule applies or the position
    * occurred before since the last capture, pawn move or null move; otherwise REP_NONE.
@@ -618,6 +621,32 @@ export class ChessPosition implements GamePosition {
     const defended = this.attackedBy(to, this.sideToMove ^ 1);
     b[from] = pc;
     return defended;
+  }
+
+  /**
+   * {@link GamePosition.losingQuiet}: the piece (not a pawn or the king) would stand attacked
+   * and undefended on its target. Attackers cheaper than it are not told apart here: chess has
+   * the search's pruning by it off.
+   */
+  losingQuiet(move: Move): boolean {
+    if (move >>> 16 !== 0) return false;
+    const from = move & 0xff;
+    const to = (move >>> 8) & 0xff;
+    const b = this.board;
+    const pc = b[from]!;
+    const type = pc & 7;
+    if (type === PAWN || type === KING) return false;
+    const side = this.sideToMove;
+    // The piece list too, or the piece would seem to defend its own target from its origin.
+    const at = (pc << 4) + this.slot[from]!;
+    b[from] = 0;
+    b[to] = pc;
+    this.squares[at] = to;
+    const losing = this.attackedBy(to, side ^ 1) && !this.attackedBy(to, side);
+    this.squares[at] = from;
+    b[to] = 0;
+    b[from] = pc;
+    return losing;
   }
 
   /**

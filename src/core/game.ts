@@ -68,6 +68,14 @@ export interface GamePosition {
    */
   losingCapture(move: Move): boolean;
   /**
+   * Whether the quiet move `move` puts its piece where it can be taken for profit: the other
+   * side attacks the square and either does not need to fear a recapture (no piece of the
+   * mover's defends it) or attacks with a clearly cheaper piece. Pins, the pieces behind and the
+   * exchanges that may follow are not looked at. The search prunes such moves near the leaves
+   * where {@link losingQuietPruning} is set (a game may always answer false).
+   */
+  losingQuiet(move: Move): boolean;
+  /**
    * What a quiet move gains on the game's middlegame piece-square tables, from the mover's
    * point of view (centipawns), or 0 where the game does not use it: the search breaks ties
    * between equal histories with it when ordering quiet moves, so that moves nothing has been
@@ -126,6 +134,12 @@ export interface GamePosition {
    * history). A game sets it by what it measured, as {@link quiescenceChecks}.
    */
   readonly captureHistory: boolean;
+  /**
+   * Whether the search prunes, at nodes of depth up to 8 off the principal variation, the late
+   * quiet moves that {@link losingQuiet} says lose their piece. A game sets it by what it
+   * measured, as {@link quiescenceChecks}.
+   */
+  readonly losingQuietPruning: boolean;
   /** Whether having no legal move while not in check loses (xiangqi) rather than draws (chess). */
   readonly stalemateLoses: boolean;
   /** Whether a null move is sound here (the side to move has enough material that zugzwang is unlikely). */

@@ -112,6 +112,13 @@ const RFP_DEPTH = 5;
  * (bench/RESULTS.md, stop 75). Chess has it off (GamePosition.lateFutility).
  */
 const LATE_FUTILITY_DEPTH = 8;
+/**
+ * Losing-quiet pruning: at a node off the principal variation to this depth, a late quiet move
+ * (after the first, not a killer) that puts its piece where the other side takes it for profit
+ * (GamePosition.losingQuiet) is not searched, unless it gives check (Stockfish prunes quiet
+ * moves by static exchange at every depth, by a threshold that grows with the depth).
+ */
+const LOSING_QUIET_DEPTH = 8;
 /** `staticEvals` at a node in check: no static score. */
 const NO_EVAL = -0x8000;
 /** The ordering key of the TT move: above every other (and still a V8 small integer, below 2^30). */
@@ -774,6 +781,8 @@ export class Search {
 
     // Whether late quiet moves may be pruned by their reduced depth (see below).
     const lateFutile = !isPv && !inCheck && !futile && depth > 3 && depth <= LATE_FUTILITY_DEPTH && alpha > -WIN && alpha < WIN && pos.lateFutility;
+    // Whether late quiet moves that lose their piece are pruned (see LOSING_QUIET_DEPTH).
+    const losingQuietPrunes = !isPv && !inCheck && !futile && depth <= LOSING_QUIET_DEPTH && pos.losingQuietPruning;
 
     // Moves come in stages, and each stage is generated only when the one before it has not
     // cut off: the table's move (before anything is generated), then the captures, the killers
@@ -871,7 +880,8 @@ export class Search {
         (futile ||
           (m !== k1 && m !== k2 &&
             ((lmpLimit > 0 && (legal >= lmpLimit || this.history[m & 0xffff]! < historyFloor)) ||
-              (lateFutile && ev + FUTILITY_MARGIN * Math.max(depth - 1 - tableReduction(depth, legal + 1), 1) <= alpha))));
+              (lateFutile && ev + FUTILITY_MARGIN * Math.max(depth - 1 - tableReduction(depth, legal + 1), 1) <= alpha) ||
+              (losingQuietPrunes && pos.losingQuiet(m)))));
       if (prunable && !checksOnly && pos.quietCannotCheck(m)) {
         legal++;
         if (best < alpha) best = alpha;

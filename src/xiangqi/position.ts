@@ -561,6 +561,9 @@ export class XiangqiPosition implements GamePosition {
    */
   readonly captureHistory = true;
 
+  /** {@link GamePosition.losingQuietPruning}: on in xiangqi, on trial. */
+  readonly losingQuietPruning = true;
+
   /**
    * Whether the current position has occurred `times - 1` times before, since the last
    * irreversible move (a capture or a null move). Returns REP_NONE, or REP_DRAW ORed with
@@ -645,6 +648,70 @@ export class XiangqiPosition implements GamePosition {
     b[from] = id;
     b[to] = victim;
     return recaptured;
+  }
+
+  /**
+   * {@link GamePosition.losingQuiet}. The piece is set down on its target (the board, the line
+   * bits and its square) and the other side's attackers are looked for: a pawn, an advisor or an
+   * elephant is cheaper than a horse, a rook or a cannon, and for a rook a horse or a cannon is
+   * too; any attacker takes a piece none of the mover's defends. A king's and a pawn's moves are
+   * never losing here (a pawn is worth too little for the test to pay).
+   */
+  losingQuiet(move: Move): boolean {
+    const from = move & 0xff;
+    const to = (move >>> 8) & 0xff;
+    const b = this.board;
+    const id = b[from]!;
+    const type = TYPE_OF[id]!;
+    if (type === KING || type === PAWN) return false;
+    const side = this.sideToMove;
+    const ps = this.pieceSquare;
+    b[from] = 0;
+    b[to] = id;
+    ps[id] = to;
+    this.flipBits(from);
+    this.flipBits(to);
+    let losing = false;
+    if (this.attackedBy(to, side ^ 1)) {
+      losing =
+        ((type === HORSE || type === ROOK || type === CANNON) && this.attackedByMinor(to, side ^ 1)) ||
+        (type === ROOK && (this.horseAttacks(to, 32 >> side) || this.lineAttacked(to, 32 >> side, 0))) ||
+        !this.attackedBy(to, side);
+    }
+    this.flipBits(to);
+    this.flipBits(from);
+    ps[id] = from;
+    b[to] = 0;
+    b[from] = id;
+    return losing;
+  }
+
+  /** Whether a pawn, an advisor or an elephant of side `by` could move onto `sq` (pins ignored). */
+  private attackedByMinor(sq: number, by: number): boolean {
+    const b = this.board;
+    const ps = this.pieceSquare;
+    const tag = 16 << by;
+    for (let id = tag + 1; id <= tag + 2; id++) {
+      const from = ps[id]!;
+      if (from === 0) continue;
+      for (let i = from << 2, e = i + 4; i < e; i++) if (ADVISOR_TO[i] === sq) return true;
+    }
+    for (let id = tag + 3; id <= tag + 4; id++) {
+      const from = ps[id]!;
+      if (from === 0) continue;
+      for (let i = from << 2, e = i + 4; i < e; i++) if (ELEPHANT_TO[i] === sq && b[ELEPHANT_EYE[i]!] === 0) return true;
+    }
+    // Pawns, as attackedByMen finds them (`by ^ 1` is the side whose piece stands on `sq`).
+    const side = by ^ 1;
+    let pc = b[sq - 16 + (side << 5)]!;
+    if ((pc & tag) !== 0 && TYPE_OF[pc] === PAWN) return true;
+    if ((sq & 0x80) !== side << 7) {
+      pc = b[sq - 1]!;
+      if ((pc & tag) !== 0 && TYPE_OF[pc] === PAWN) return true;
+      pc = b[sq + 1]!;
+      if ((pc & tag) !== 0 && TYPE_OF[pc] === PAWN) return true;
+    }
+    return false;
   }
 
   /**

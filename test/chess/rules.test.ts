@@ -122,3 +122,25 @@ describe('losingCapture (the search\'s cheap exchange test)', () => {
     expect(losing('4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1', 'e5d6')).toBe(false);
   });
 });
+
+describe('losingQuiet (the search\'s cheap test of a quiet move)', () => {
+  const losing = (fen: string, uci: string) => {
+    const game = new Chess(fen);
+    const pos = game.position;
+    const before = game.fen();
+    const answer = pos.losingQuiet(parseUci(pos, uci));
+    expect(game.fen()).toBe(before);
+    return answer;
+  };
+  it('a piece that would stand attacked and undefended loses; a defended one, a pawn or the king does not', () => {
+    expect(losing('4k3/8/8/8/3p4/8/8/1N2K3 w - - 0 1', 'b1c3')).toBe(true);
+    expect(losing('4k3/8/8/8/3p4/8/1P6/1N2K3 w - - 0 1', 'b1c3')).toBe(false);
+    expect(losing('4k3/8/8/8/3p4/8/8/1N2K3 w - - 0 1', 'b1a3')).toBe(false);
+    // The knight does not guard its own target from where it stood.
+    expect(losing('2r1k3/8/8/8/8/8/8/1N5K w - - 0 1', 'b1c3')).toBe(true);
+    expect(losing('2r1k3/8/8/8/8/8/8/1N5K w - - 0 1', 'b1a3')).toBe(false);
+    expect(losing('4k3/8/8/8/8/3r4/8/1N5K w - - 0 1', 'b1c3')).toBe(true);
+    expect(losing('4k3/8/8/8/3p4/8/8/4K3 b - - 0 1', 'd4d3')).toBe(false);
+    expect(losing('4k3/3R4/8/8/8/8/8/4K3 b - - 0 1', 'e8f8')).toBe(false);
+  });
+});

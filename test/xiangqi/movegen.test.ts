@@ -88,6 +88,36 @@ describe('xiangqi piece movement', () => {
     expect(losing('4k4/9/9/9/R3p4/9/3n5/9/9/4K4 w', 'a5b5')).toBe(false);
   });
 
+  it('losingQuiet: a quiet move loses when its piece stands undefended or cheaply attacked', () => {
+    const losing = (fen: string, iccs: string) => {
+      const g = new Xiangqi(fen);
+      const before = g.fen();
+      const answer = g.position.losingQuiet(parseIccs(iccs));
+      expect(g.fen()).toBe(before); // the board is borrowed, and given back
+      return answer;
+    };
+    // A rook steps in front of an unmoved black pawn (which takes forward only), or beside it.
+    expect(losing('3k5/9/9/9/p8/9/9/9/9/R3K4 w', 'a0a4')).toBe(true);
+    expect(losing('3k5/9/9/9/p8/9/9/9/9/R3K4 w', 'a0a3')).toBe(false);
+    // A horse onto the black rook's file: lost if nothing guards it, kept when the red rook
+    // behind it does (the attacker is no cheaper), while that rook itself hangs on c1 and c3.
+    expect(losing('3k5/9/9/9/9/2r6/9/9/9/1H2K4 w', 'b0c2')).toBe(true);
+    expect(losing('3k5/9/9/9/9/2r6/9/9/9/1HR1K4 w', 'b0c2')).toBe(false);
+    expect(losing('3k5/9/9/9/9/2r6/9/9/9/1HR1K4 w', 'c0c3')).toBe(true);
+    // A rook where a horse takes it, guarded or not; a cannon takes it over the king's screen
+    // even though the king guards d0.
+    expect(losing('3k5/9/9/9/9/9/9/2n6/9/1R1AK4 w', 'b0b4')).toBe(true);
+    expect(losing('3k5/9/9/9/9/9/9/H1n6/9/1R1AK4 w', 'b0b4')).toBe(true);
+    expect(losing('3k5/9/9/9/9/9/9/9/9/1R2K1c2 w', 'b0d0')).toBe(true);
+    expect(losing('3k5/9/9/9/9/9/9/9/9/1R2K4 w', 'b0d0')).toBe(false);
+    // The piece is looked at on its new point: an advisor does not guard itself from the
+    // point it left; the king beside its new point does.
+    expect(losing('3k5/9/9/9/4r4/9/9/9/9/3A1K3 w', 'd0e1')).toBe(true);
+    expect(losing('5k3/9/9/9/4r4/9/9/9/3K5/5A3 w', 'f0e1')).toBe(false);
+    // Kings and pawns are never judged.
+    expect(losing('3k5/9/9/9/p8/9/9/9/9/R3K4 w', 'e0e1')).toBe(false);
+  });
+
   it('checkerHangs: after a check, whether the side to move can take the moved piece for nothing', () => {
     const hangs = (fen: string, iccs?: string) => {
       const g = new Xiangqi(fen);

@@ -77,8 +77,11 @@ describe('incremental state (property)', () => {
         const start = fromScratch(pos);
         for (const forward of steps) {
           const moves = game.legalMoves();
-          // Looking at captures borrows the board for a moment; it must give it back as it was.
-          for (const m of moves) pos.losingCapture(m);
+          // Looking at captures and quiet moves borrows the board for a moment; it must give it back as it was.
+          for (const m of moves) {
+            pos.losingCapture(m);
+            pos.losingQuiet(m);
+          }
           if (forward && moves.length > 0) pos.make(moves[Math.floor(rand() * moves.length)]!);
           else if (pos.ply > 0) pos.unmake();
           expect(incremental(pos)).toEqual(fromScratch(pos));
