@@ -625,8 +625,8 @@ export class ChessPosition implements GamePosition {
 
   /**
    * {@link GamePosition.losingQuiet}: the piece (not a pawn or the king) would stand attacked
-   * and undefended on its target. Attackers cheaper than it are not told apart here: chess has
-   * the search's pruning by it off.
+   * and undefended on its (empty) target. Attackers cheaper than it are not told apart here:
+   * chess has the search's pruning by it off.
    */
   losingQuiet(move: Move): boolean {
     if (move >>> 16 !== 0) return false;
@@ -635,7 +635,7 @@ export class ChessPosition implements GamePosition {
     const b = this.board;
     const pc = b[from]!;
     const type = pc & 7;
-    if (type === PAWN || type === KING) return false;
+    if (type === PAWN || type === KING || b[to] !== 0) return false;
     const side = this.sideToMove;
     // The piece list too, or the piece would seem to defend its own target from its origin.
     const at = (pc << 4) + this.slot[from]!;

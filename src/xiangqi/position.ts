@@ -655,7 +655,7 @@ export class XiangqiPosition implements GamePosition {
    * bits and its square) and the other side's attackers are looked for: a pawn, an advisor or an
    * elephant is cheaper than a horse, a rook or a cannon, and for a rook a horse or a cannon is
    * too; any attacker takes a piece none of the mover's defends. A king's and a pawn's moves are
-   * never losing here (a pawn is worth too little for the test to pay).
+   * never losing here (a pawn is worth too little for the test to pay), nor is a capture.
    */
   losingQuiet(move: Move): boolean {
     const from = move & 0xff;
@@ -663,7 +663,7 @@ export class XiangqiPosition implements GamePosition {
     const b = this.board;
     const id = b[from]!;
     const type = TYPE_OF[id]!;
-    if (type === KING || type === PAWN) return false;
+    if (type === KING || type === PAWN || b[to] !== 0) return false;
     const side = this.sideToMove;
     const ps = this.pieceSquare;
     b[from] = 0;

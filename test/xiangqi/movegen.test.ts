@@ -114,8 +114,9 @@ describe('xiangqi piece movement', () => {
     // point it left; the king beside its new point does.
     expect(losing('3k5/9/9/9/4r4/9/9/9/9/3A1K3 w', 'd0e1')).toBe(true);
     expect(losing('5k3/9/9/9/4r4/9/9/9/3K5/5A3 w', 'f0e1')).toBe(false);
-    // Kings and pawns are never judged.
+    // Kings, pawns and captures are never judged (the rook takes the pawn it would face).
     expect(losing('3k5/9/9/9/p8/9/9/9/9/R3K4 w', 'e0e1')).toBe(false);
+    expect(losing('3k5/9/9/9/p8/p8/9/9/9/R3K4 w', 'a0a4')).toBe(false);
   });
 
   it('checkerHangs: after a check, whether the side to move can take the moved piece for nothing', () => {
