@@ -7,18 +7,19 @@
  * holds it and the table's score already reaches beta), null-move pruning (verified when deep),
  * reverse futility, futility and late-move pruning near the leaves (reverse futility's margin
  * and late-move pruning's count steered by whether the side's static score has risen since its
- * last move: `improving`), late-move reductions steered by history, by `improving` (a ply more
- * where the score has not risen), by the node's expected type (a ply more at an expected cut
- * node) and, where the game asks for it, by its children's cutoffs (a ply more once more than
- * two of them have failed high), internal iterative reduction, and quiescence over captures
- * (all moves when in check, and quiet checks where the game asks for them,
- * {@link GamePosition.quiescenceChecks}: at its first ply, and again two and four plies down
- * while each of the side's moves since the horizon has given check) that leaves out captures
- * the game calls losing, and reads and writes the transposition table (at depth 0) as the main
- * search does. Moves come in generated stages: the TT move (tried before the node generates
- * anything), captures by MVV/LVA (then, where the game asks for it, by capture history),
- * killers and countermove, quiet moves by history (at a futile node only those that may give
- * check, the only ones it searches), and losing captures last.
+ * last move: `improving`), and where the game asks for them late futility and the pruning of
+ * late quiet moves that put their piece where it is lost (`losingQuiet`), late-move reductions
+ * steered by history, by `improving` (a ply more where the score has not risen), by the node's
+ * expected type (a ply more at an expected cut node) and, where the game asks for it, by its
+ * children's cutoffs (a ply more once more than two of them have failed high), internal
+ * iterative reduction, and quiescence over captures (all moves when in check, and quiet checks
+ * where the game asks for them, {@link GamePosition.quiescenceChecks}: at its first ply, and
+ * again two and four plies down while each of the side's moves since the horizon has given
+ * check) that leaves out captures the game calls losing, and reads and writes the transposition
+ * table (at depth 0) as the main search does. Moves come in generated stages: the TT move
+ * (tried before the node generates anything), captures by MVV/LVA (then, where the game asks
+ * for it, by capture history), killers and countermove, quiet moves by history (at a futile
+ * node only those that may give check, the only ones it searches), and losing captures last.
  * Where the static score drives a decision (reverse futility, the null move, futility, standing
  * pat), a bound from the table too shallow to decide the node corrects it.
  *

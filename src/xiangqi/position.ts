@@ -688,30 +688,7 @@ export class XiangqiPosition implements GamePosition {
 
   /** Whether a pawn, an advisor or an elephant of side `by` could move onto `sq` (pins ignored). */
   private attackedByMinor(sq: number, by: number): boolean {
-    const b = this.board;
-    const ps = this.pieceSquare;
-    const tag = 16 << by;
-    for (let id = tag + 1; id <= tag + 2; id++) {
-      const from = ps[id]!;
-      if (from === 0) continue;
-      for (let i = from << 2, e = i + 4; i < e; i++) if (ADVISOR_TO[i] === sq) return true;
-    }
-    for (let id = tag + 3; id <= tag + 4; id++) {
-      const from = ps[id]!;
-      if (from === 0) continue;
-      for (let i = from << 2, e = i + 4; i < e; i++) if (ELEPHANT_TO[i] === sq && b[ELEPHANT_EYE[i]!] === 0) return true;
-    }
-    // Pawns, as attackedByMen finds them (`by ^ 1` is the side whose piece stands on `sq`).
-    const side = by ^ 1;
-    let pc = b[sq - 16 + (side << 5)]!;
-    if ((pc & tag) !== 0 && TYPE_OF[pc] === PAWN) return true;
-    if ((sq & 0x80) !== side << 7) {
-      pc = b[sq - 1]!;
-      if ((pc & tag) !== 0 && TYPE_OF[pc] === PAWN) return true;
-      pc = b[sq + 1]!;
-      if ((pc & tag) !== 0 && TYPE_OF[pc] === PAWN) return true;
-    }
-    return false;
+    return this.guardsAttack(sq, 16 << by) || this.pawnsAttack(sq, by ^ 1);
   }
 
   /**
@@ -771,22 +748,27 @@ export class XiangqiPosition implements GamePosition {
    * pawns, rooks and cannons as {@link kingAttacked} looks for them, but without the flying king.
    */
   attackedBy(sq: number, by: number): boolean {
+    const tag = 16 << by;
+    const from = this.pieceSquare[tag]!;
+    for (let i = from << 2, e = i + 4; i < e; i++) if (KING_TO[i] === sq) return true;
+    return this.guardsAttack(sq, tag) || this.attackedByMen(sq, by ^ 1, ROOK_ONLY);
+  }
+
+  /** Whether an advisor or an elephant (its eye empty) of `tag` could move onto `sq`. */
+  private guardsAttack(sq: number, tag: number): boolean {
     const b = this.board;
     const ps = this.pieceSquare;
-    const tag = 16 << by;
-    let from = ps[tag]!;
-    for (let i = from << 2, e = i + 4; i < e; i++) if (KING_TO[i] === sq) return true;
     for (let id = tag + 1; id <= tag + 2; id++) {
-      from = ps[id]!;
+      const from = ps[id]!;
       if (from === 0) continue;
       for (let i = from << 2, e = i + 4; i < e; i++) if (ADVISOR_TO[i] === sq) return true;
     }
     for (let id = tag + 3; id <= tag + 4; id++) {
-      from = ps[id]!;
+      const from = ps[id]!;
       if (from === 0) continue;
       for (let i = from << 2, e = i + 4; i < e; i++) if (ELEPHANT_TO[i] === sq && b[ELEPHANT_EYE[i]!] === 0) return true;
     }
-    return this.attackedByMen(sq, by ^ 1, ROOK_ONLY);
+    return false;
   }
 
   /**
@@ -998,10 +980,19 @@ export class XiangqiPosition implements GamePosition {
    * whose type is in `firstTypes` (a bit per type) as the first along a line.
    */
   private attackedByMen(sq: number, side: number, firstTypes: number): boolean {
-    const b = this.board;
     const opp = 32 >> side; // the other side's tag
-    if (this.horseAttacks(sq, opp)) return true;
-    // Pawns: ahead of the king, and beside it once they have crossed into its half.
+    if (this.horseAttacks(sq, opp) || this.pawnsAttack(sq, side)) return true;
+    // Lines: the first piece may be a rook (or the facing king); the second a cannon.
+    return this.lineAttacked(sq, opp, firstTypes);
+  }
+
+  /**
+   * Whether a pawn of the side other than `side` attacks `sq`: from ahead of it, and from beside
+   * it once `sq` lies in `side`'s half (where those pawns have crossed the river).
+   */
+  private pawnsAttack(sq: number, side: number): boolean {
+    const b = this.board;
+    const opp = 32 >> side;
     let pc = b[sq - 16 + (side << 5)]!;
     if ((pc & opp) !== 0 && TYPE_OF[pc] === PAWN) return true;
     if ((sq & 0x80) !== side << 7) {
@@ -1010,8 +1001,7 @@ export class XiangqiPosition implements GamePosition {
       pc = b[sq + 1]!;
       if ((pc & opp) !== 0 && TYPE_OF[pc] === PAWN) return true;
     }
-    // Lines: the first piece may be a rook (or the facing king); the second a cannon.
-    return this.lineAttacked(sq, opp, firstTypes);
+    return false;
   }
 
   /**

@@ -99,15 +99,21 @@ describe('chess game status', () => {
   });
 });
 
+/**
+ * One of the search's cheap tests (`losingCapture`, `losingQuiet`) of the move `uci` in `fen`,
+ * after checking that the test gives back the board it borrows.
+ */
+function cheapTest(test: 'losingCapture' | 'losingQuiet', fen: string, uci: string): boolean {
+  const game = new Chess(fen);
+  const pos = game.position;
+  const before = game.fen();
+  const answer = pos[test](parseUci(pos, uci));
+  expect(game.fen()).toBe(before); // the board is borrowed, and given back
+  return answer;
+}
+
 describe('losingCapture (the search\'s cheap exchange test)', () => {
-  const losing = (fen: string, uci: string) => {
-    const game = new Chess(fen);
-    const pos = game.position;
-    const before = game.fen();
-    const answer = pos.losingCapture(parseUci(pos, uci));
-    expect(game.fen()).toBe(before); // the board is borrowed, and given back
-    return answer;
-  };
+  const losing = (fen: string, uci: string) => cheapTest('losingCapture', fen, uci);
   it('a dearer piece taking a defended one loses; an undefended victim or a cheaper capturer does not', () => {
     expect(losing('4k3/8/4p3/3p4/8/8/8/3QK3 w - - 0 1', 'd1d5')).toBe(true);
     expect(losing('4k3/8/8/3p4/8/8/8/3QK3 w - - 0 1', 'd1d5')).toBe(false);
@@ -124,14 +130,7 @@ describe('losingCapture (the search\'s cheap exchange test)', () => {
 });
 
 describe('losingQuiet (the search\'s cheap test of a quiet move)', () => {
-  const losing = (fen: string, uci: string) => {
-    const game = new Chess(fen);
-    const pos = game.position;
-    const before = game.fen();
-    const answer = pos.losingQuiet(parseUci(pos, uci));
-    expect(game.fen()).toBe(before);
-    return answer;
-  };
+  const losing = (fen: string, uci: string) => cheapTest('losingQuiet', fen, uci);
   it('a piece that would stand attacked and undefended loses; a defended one, a pawn or the king does not', () => {
     expect(losing('4k3/8/8/8/3p4/8/8/1N2K3 w - - 0 1', 'b1c3')).toBe(true);
     expect(losing('4k3/8/8/8/3p4/8/1P6/1N2K3 w - - 0 1', 'b1c3')).toBe(false);
