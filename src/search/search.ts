@@ -938,7 +938,8 @@ export class Search {
       pos.unmake();
       if (this.stopped) return 0;
       if (quiet && quiets < 64) this.quietsTried[ply * 64 + quiets++] = m;
-      else if (!quiet && captures < 32) this.capturesTried[ply * 32 + captures++] = m;
+      // Only a game that keeps capture history reads the captures tried (at a cutoff, below).
+      else if (!quiet && captures < 32 && pos.captureHistory) this.capturesTried[ply * 32 + captures++] = m;
       if (score > best) {
         best = score;
         bestMove = m;
@@ -1113,7 +1114,10 @@ export class Search {
         break;
       }
     }
-    for (let k = at; k < end; k++) ord[k] = this.captureKey(mv[k]!);
+    for (let k = at; k < end; k++) {
+      const m = mv[k]!;
+      ord[k] = this.captureKey(m, pos.captureScore(m));
+    }
     const k1 = this.killers[ply * 2]!;
     const k2 = this.killers[ply * 2 + 1]!;
     const counter = this.counterMove(ply);
@@ -1132,9 +1136,13 @@ export class Search {
     return end;
   }
 
-  /** A capture's ordering key: MVV/LVA, then its capture history (see CAPTURE_KEY_BASE). */
-  private captureKey(m: Move): number {
-    return GOOD_CAPTURE + CAPTURE_KEY_BASE + this.pos.captureScore(m) + (this.captureHistory[m & 0xffff]! >> 3);
+  /**
+   * The ordering key of capture `m`, whose MVV/LVA score (the game's captureScore, which the
+   * callers have at hand) is `mvvLva`: that score, then its capture history (see
+   * CAPTURE_KEY_BASE).
+   */
+  private captureKey(m: Move, mvvLva: number): number {
+    return GOOD_CAPTURE + CAPTURE_KEY_BASE + mvvLva + (this.captureHistory[m & 0xffff]! >> 3);
   }
 
   /** The reply that last refuted the move leading to `ply` (0 at the root or if none). */
@@ -1186,7 +1194,7 @@ export class Search {
       const c = pos.captureScore(m);
       let s: number;
       if (m === ttMove) s = TT_MOVE_ORDER;
-      else if (c !== 0) s = this.captureKey(m);
+      else if (c !== 0) s = this.captureKey(m, c);
       else if (m === k1) s = KILLER1_ORDER;
       else if (m === k2) s = KILLER2_ORDER;
       else if (m === counter) s = COUNTER_ORDER;
