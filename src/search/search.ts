@@ -34,7 +34,7 @@
  * small integer to V8, and one `-0` from negating a zero score was enough for the optimised
  * search to be thrown away and rebuilt with slower number handling.
  */
-import { REP_OPP_PERPETUAL, REP_SELF_PERPETUAL, type GamePosition } from '../core/game.js';
+import { REP_CHASE, REP_OPP_PERPETUAL, REP_SELF_PERPETUAL, type GamePosition } from '../core/game.js';
 import type { Move } from '../core/move.js';
 import { BAN, BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, MATE, MATE_BOUND, SCORE_INF, TranspositionTable, WIN } from './tt.js';
 
@@ -614,8 +614,14 @@ export class Search {
   private repetitionScore(rep: number, ply: number): number {
     const self = (rep & REP_SELF_PERPETUAL) !== 0;
     const opp = (rep & REP_OPP_PERPETUAL) !== 0;
-    if (self && !opp) return -BAN;
-    if (opp && !self) return BAN;
+    if (self !== opp) {
+      // A perpetual check loses for the checker. A perpetual chase loses for the chaser only
+      // when the chaser is the root's side: the search avoids its own chases but does not count
+      // on the other side's to win (opponents read chases differently, and under their reading
+      // such a game is drawn), so it scores them as a draw and plays on for a win on the board.
+      const chaserIsRoot = ((ply & 1) === 0) === self;
+      if ((rep & REP_CHASE) === 0 || chaserIsRoot) return self ? -BAN : BAN;
+    }
     // A draw is worth drawScore to the root's side and the opposite to the other side.
     return (ply & 1) === 0 ? this.drawScore : 0 - this.drawScore;
   }
