@@ -62,20 +62,22 @@ describe('Engine (worker)', () => {
   });
 
   it('a game\'s perpetual-chase rule travels with it to the worker', async () => {
-    // Red's rook has chased the unprotected cannon on both its moves: black's d5c5 repeats the
-    // position, which under the chase rule loses for red (BAN, 29,900 for black).
+    // Red's rook has chased the unprotected cannon on both its moves and black's cannon went
+    // back: red's d3c3 would repeat the position as the chaser, which under the chase rule loses
+    // for red (BAN, -29,900 for red).
+    const line = ['d3c3', 'c5d5', 'c3d3', 'd5c5'];
     const play = (rules: { perpetualChase?: boolean }): Xiangqi => {
       const g = new Xiangqi('5k3/9/9/9/2c6/9/3R5/9/9/4K4 w', rules);
-      for (const m of ['d3c3', 'c5d5', 'c3d3']) g.move(m);
+      for (const m of line) g.move(m);
       return g;
     };
     const e = engine();
-    const judged = await e.search(play({}), { depth: 4 });
-    expect(judged.bestMove).toBe('d5c5');
-    expect(judged.score).toEqual({ cp: 29900 });
-    const spec = { game: 'xiangqi' as const, fen: '5k3/9/9/9/2c6/9/3R5/9/9/4K4 w', moves: ['d3c3', 'c5d5', 'c3d3'] };
-    expect((await e.search({ ...spec, perpetualChase: false }, { depth: 4, searchMoves: ['d5c5'] })).score).toEqual({ cp: -20 }); // the draw score: a draw is slightly bad for the side to move
-    expect((await e.search(play({ perpetualChase: false }), { depth: 4, searchMoves: ['d5c5'] })).score).toEqual({ cp: -20 }); // the draw score: a draw is slightly bad for the side to move
+    const judged = await e.search(play({}), { depth: 4, searchMoves: ['d3c3'] });
+    expect(judged.score).toEqual({ cp: -29900 });
+    expect((await e.search(play({}), { depth: 4 })).bestMove).not.toBe('d3c3');
+    const spec = { game: 'xiangqi' as const, fen: '5k3/9/9/9/2c6/9/3R5/9/9/4K4 w', moves: line };
+    expect((await e.search({ ...spec, perpetualChase: false }, { depth: 4, searchMoves: ['d3c3'] })).score).toEqual({ cp: -20 }); // the draw score: a draw is slightly bad for the side to move
+    expect((await e.search(play({ perpetualChase: false }), { depth: 4, searchMoves: ['d3c3'] })).score).toEqual({ cp: -20 }); // the draw score: a draw is slightly bad for the side to move
   });
 
   it('worker, inline and sync searches to a fixed depth give the same answer (determinism)', async () => {

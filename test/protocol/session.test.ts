@@ -171,16 +171,17 @@ describe('UCI search', () => {
   it('the Perpetual Chase option decides whether a chasing cycle loses in the search', async () => {
     const { send, think } = session();
     expect(send('uci')).toContain('option name Perpetual Chase type check default true');
-    // Red's rook has chased the cannon on both its moves; black's d5c5 repeats (UCI ranks 0-9).
-    send('setoption name UCI_Variant value xiangqi', 'position fen 5k3/9/9/9/2c6/9/3R5/9/9/4K4 w - - 0 1 moves d3c3 c5d5 c3d3');
-    const judged = await think('go depth 4 searchmoves d5c5');
-    expect(judged.filter((l) => l.startsWith('info depth 4 ')).at(-1)).toMatch(/ score cp 29900 /);
+    // Red's rook has chased the cannon on both its moves and the cannon went back; red's d3c3
+    // would repeat as the chaser, a loss under the rule (UCI ranks 0-9).
+    send('setoption name UCI_Variant value xiangqi', 'position fen 5k3/9/9/9/2c6/9/3R5/9/9/4K4 w - - 0 1 moves d3c3 c5d5 c3d3 d5c5');
+    const judged = await think('go depth 4 searchmoves d3c3');
+    expect(judged.filter((l) => l.startsWith('info depth 4 ')).at(-1)).toMatch(/ score cp -29900 /);
     expect(send('setoption name Perpetual Chase value maybe')).toEqual(['info string Perpetual Chase: expected true or false']);
     // The refused value changed nothing: the rule still judges the cycle.
-    const still = await think('go depth 4 searchmoves d5c5');
-    expect(still.filter((l) => l.startsWith('info depth 4 ')).at(-1)).toMatch(/ score cp 29900 /);
+    const still = await think('go depth 4 searchmoves d3c3');
+    expect(still.filter((l) => l.startsWith('info depth 4 ')).at(-1)).toMatch(/ score cp -29900 /);
     send('setoption name Perpetual Chase value false');
-    const plain = await think('go depth 4 searchmoves d5c5');
+    const plain = await think('go depth 4 searchmoves d3c3');
     expect(plain.filter((l) => l.startsWith('info depth 4 ')).at(-1)).toMatch(/ score cp -20 /);
   });
 
