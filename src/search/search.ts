@@ -25,9 +25,11 @@
  *
  * Repetition verdicts come from the game (`repetition()`): a plain repetition scores as a draw
  * (with contempt: `drawScore` against the side to move at the root), a perpetual check
- * (xiangqi) as a loss for the checker at ±{@link BAN}. As in ElephantEye, scores between
- * {@link WIN} and BAN depend on the path and are never stored in the transposition table, so a
- * perpetual verdict cannot leak into another line.
+ * (xiangqi) as a loss for the checker at ±{@link BAN}, a perpetual chase as a loss for the
+ * chaser when it is the root's side and as a draw when it is the other side (see
+ * repetitionScore). As in ElephantEye, scores between {@link WIN} and BAN depend on the path
+ * and are never stored in the transposition table, so a perpetual verdict cannot leak into
+ * another line.
  *
  * Everything in the tree works on typed arrays owned by the searcher; a search allocates
  * nothing per node. Scores and window bounds are negated as `0 - x`, never `-x`: `-0` is not a
