@@ -327,26 +327,6 @@ describe('search', () => {
     expect(chosen.score).toBe(cold.score);
   });
 
-  it('a perpetual chase loses for the root side when it chases, and draws when the other side does', () => {
-    // Red's rook chases the unprotected cannon: d3c3 attacks it, c5d5 flees, c3d3 attacks again.
-    const fen = '5k3/9/9/9/2c6/9/3R5/9/9/4K4 w';
-    const play = (line: string): Xiangqi => {
-      const g = new Xiangqi(fen);
-      for (const m of line.split(' ')) g.move(m);
-      return g;
-    };
-    // Black's d5c5 repeats the position with red chasing throughout: under the rule red loses,
-    // but black's search does not count on that and scores the repetition as a draw.
-    const black = play('d3c3 c5d5 c3d3');
-    expect(new Search().run(black.position, { depth: 4, drawScore: -20, rootMoves: [parseIccs('d5c5')] }).score).toBe(-20);
-    // Red's own d3c3 would complete the cycle as the chaser: a loss (BAN), which red avoids.
-    const red = play('d3c3 c5d5 c3d3 d5c5');
-    expect(new Search().run(red.position, { depth: 4, drawScore: -20, rootMoves: [parseIccs('d3c3')] }).score).toBe(-(MATE - 100));
-    // Without the rule both are plain repetitions.
-    red.position.chaseRule = false;
-    expect(new Search().run(red.position, { depth: 4, drawScore: -20, rootMoves: [parseIccs('d3c3')] }).score).toBe(-20);
-  });
-
   it('the xiangqi 60-move rule is a draw in the tree', () => {
     // A rook up, but 119 plies without a capture: every move reaches the 120th ply without a
     // capture (none is possible), so the score is the draw score.

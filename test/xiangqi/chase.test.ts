@@ -116,12 +116,14 @@ describe('perpetual chase: the repetition verdict', () => {
 
 describe('perpetual chase in the search', () => {
   const fen = '5k3/9/9/9/2c6/9/3R5/9/9/4K4 w';
-  it('a repetition that completes the other side\'s chase wins, and the chaser keeps out of it', () => {
+  it('a repetition that completes the other side\'s chase is a draw for the root, and its own chase a loss', () => {
     const g = new Xiangqi(fen);
     for (const m of 'd3c3 c5d5 c3d3'.split(' ')) g.move(m);
-    const r = new Search().run(g.position, { depth: 4 });
-    expect(moveToIccs(r.bestMove)).toBe('d5c5');
-    expect(r.score).toBe(MATE - 100); // BAN: red's perpetual chase loses
+    // Red has chased throughout: black's d5c5 repeats, which the rule would give black, but the
+    // search does not count on the other side's chase to win and scores it as a draw.
+    const taken = new Search().run(g.position, { depth: 4, drawScore: -20, rootMoves: [parseIccs('d5c5')] });
+    expect(taken.score).toBe(-20);
+    // The chaser's own side keeps out of it: completing its chase loses (BAN).
     const h = new Xiangqi(fen);
     for (const m of 'd3c3 c5d5'.split(' ')) h.move(m);
     const forced = new Search().run(h.position, { depth: 4, rootMoves: [parseIccs('c3d3')] });
