@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MATE, moveToIccs, parseIccs, REP_CHASE, REP_DRAW, REP_OPP_PERPETUAL, REP_SELF_PERPETUAL, Search, Xiangqi, xiangqiFromFen, xiangqiRepetition } from '../../src/index.js';
+import { MATE, parseIccs, REP_CHASE, REP_DRAW, REP_OPP_PERPETUAL, REP_SELF_PERPETUAL, Search, Xiangqi, xiangqiFromFen, xiangqiRepetition } from '../../src/index.js';
 import { chasePairs } from '../../src/xiangqi/chase.js';
 import { squareName } from '../../src/xiangqi/notation.js';
 import type { XiangqiPosition } from '../../src/xiangqi/position.js';
