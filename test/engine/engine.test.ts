@@ -63,8 +63,8 @@ describe('Engine (worker)', () => {
 
   it('a game\'s perpetual-chase rule travels with it to the worker', async () => {
     // Red's rook has chased the unprotected cannon on both its moves and black's cannon went
-    // back: red's d3c3 would repeat the position as the chaser, which under the chase rule loses
-    // for red (BAN, -29,900 for red).
+    // back: red's d3c3 would repeat the position as the chaser, which under the chase rule
+    // loses for red (BAN, -29,900 for red).
     const line = ['d3c3', 'c5d5', 'c3d3', 'd5c5'];
     const play = (rules: { perpetualChase?: boolean }): Xiangqi => {
       const g = new Xiangqi('5k3/9/9/9/2c6/9/3R5/9/9/4K4 w', rules);
