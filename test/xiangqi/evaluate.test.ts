@@ -117,6 +117,36 @@ describe('xiangqi evaluation', () => {
     );
   });
 
+  it('tells apart positions that share a slot of the evaluation cache', () => {
+    // The slot is picked by the key's low 16 bits, and a slot keeps the rest of the key beside
+    // the score: positions from random games that land on one slot must each get their own
+    // score back, however their evaluations interleave.
+    const bySlot = new Map<number, string>();
+    const pairs: Array<[string, string]> = [];
+    for (let seed = 1; pairs.length < 20 && seed < 400; seed++) {
+      randomPlayout(positionFromFen(START_FEN), seed, 60, (p) => {
+        const pos = p as XiangqiPosition;
+        const slot = pos.keyLo & 0xffff;
+        const fen = writeFen(pos);
+        const other = bySlot.get(slot);
+        if (other === undefined) bySlot.set(slot, fen);
+        else if (other.split(' ').slice(0, 2).join(' ') !== fen.split(' ').slice(0, 2).join(' ')) pairs.push([other, fen]);
+      });
+    }
+    expect(pairs.length).toBe(20);
+    for (const [a, b] of pairs) {
+      const pa = positionFromFen(a);
+      const pb = positionFromFen(b);
+      expect(pa.keyLo & 0xffff).toBe(pb.keyLo & 0xffff);
+      const fa = evaluateFresh(pa);
+      const fb = evaluateFresh(pb);
+      for (let k = 0; k < 2; k++) {
+        expect(full(pa)).toBe(fa);
+        expect(full(pb)).toBe(fb);
+      }
+    }
+  });
+
   it('tells apart signature pairs that share a row of the terms cache', () => {
     // Positions whose (material, river) pairs differ but fall on one row: evaluating one right
     // after the other must not hand the second the first's cached terms. Pairs that share the
