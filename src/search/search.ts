@@ -700,10 +700,9 @@ export class Search {
     // futility trusts a smaller margin. Over two pairs against Fairy-Stockfish 11.1 it scored
     // 52.0% (44.5% with the chase games as draws) beside the search without it at 39.2%
     // (32.8%); to depth 10 on 31 opening positions it needs 42% fewer nodes (bench/RESULTS.md,
-    // stop 74). The full static score costs an evaluation at every node not in check; in
-    // xiangqi the evaluation's cache then answers the window-bound calls below.
+    // stop 74). The full static score costs an evaluation at every node not in check.
     let improving = true;
-    // The full static score corrected by the table's bounds, for late futility (below).
+    // The full static score corrected by the table's bounds, for the pruning below.
     let ev = 0;
     if (inCheck) this.staticEvals[ply] = NO_EVAL;
     else {
@@ -718,13 +717,17 @@ export class Search {
     // Reverse futility: a static score far above beta near the leaves is trusted to hold.
     if (!isPv && !inCheck && ply > 0 && depth <= RFP_DEPTH && beta > -WIN && beta < WIN) {
       const margin = RFP_MARGIN * (improving ? depth - 1 : depth);
-      const e = clamp(pos.evaluate(beta + margin - 1, beta + margin), ttLow, ttHigh);
-      if (e - margin >= beta) return e - margin;
+      // The decisions here, at the null move and at futility read the full score `ev`: a lazy
+      // answer with the window the test asks about would lie on the same side of it (the
+      // seam's contract; each window is one point wide, and clamping keeps the order), so the
+      // outcome is the same without evaluating again. Only the score reverse futility returns
+      // is the lazy one, as it always was, so the trees do not change.
+      if (ev - margin >= beta) return clamp(pos.evaluate(beta + margin - 1, beta + margin), ttLow, ttHigh) - margin;
     }
 
     // Null move: if passing still fails high, a real move will too. Deep cutoffs are verified
     // by a reduced search without null moves, in case the side to move is in zugzwang.
-    if (!isPv && !inCheck && ply > 0 && depth >= 2 && this.nullDisabled === 0 && excluded === 0 && this.pathMove[ply - 1] !== 0 && beta > -WIN && beta < WIN && pos.nullMoveSafe() && clamp(pos.evaluate(beta - 1, beta), ttLow, ttHigh) >= beta) {
+    if (!isPv && !inCheck && ply > 0 && depth >= 2 && this.nullDisabled === 0 && excluded === 0 && this.pathMove[ply - 1] !== 0 && beta > -WIN && beta < WIN && pos.nullMoveSafe() && ev >= beta) {
       const r = 2 + (depth >> 2);
       this.pathMove[ply] = 0;
       pos.makeNull();
@@ -791,7 +794,7 @@ export class Search {
     // Futility: near the leaves, a quiet move cannot lift a hopeless static score to alpha.
     let futile = false;
     if (!isPv && !inCheck && depth <= 3 && alpha > -WIN && alpha < WIN) {
-      futile = clamp(pos.evaluate(alpha - FUTILITY_MARGIN * depth, alpha - FUTILITY_MARGIN * depth + 1), ttLow, ttHigh) + FUTILITY_MARGIN * depth <= alpha;
+      futile = ev + FUTILITY_MARGIN * depth <= alpha;
     }
 
     // Whether late quiet moves may be pruned by their reduced depth (see below).
