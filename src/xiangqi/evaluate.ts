@@ -327,21 +327,19 @@ function blend(mg: number, eg: number, phase: number): number {
 
 /**
  * Scores by position key. The evaluation depends only on the board and the side to move, and
- * quiescence meets the same positions again and again, so a small direct-mapped cache saves
- * most pattern scans. The score kept is the whole one, patterns in.
- *
- * One slot is two words side by side, so that a lookup touches one cache line: the key's high
- * half, then the low half's top 16 bits (its bottom 16 pick the slot) over the score's 16
- * bits. In three arrays (key, lock, score) a lookup that missed the processor's cache cost up
- * to three misses, and the lookups' first reads took about half of the evaluation's own time
- * in a profile.
+ * quiescence meets the same positions again and again, so a small direct-mapped cache of
+ * (key, lock, score) saves most pattern scans. The score kept is the whole one, patterns in.
  */
 const CACHE_BITS = 16;
 const CACHE_MASK = (1 << CACHE_BITS) - 1;
-/** The packed word of an empty slot: its score half is -32768, which no stored score has. */
-const CACHE_EMPTY = -0x8000 & 0xffff;
-const evalCache = new Int32Array(2 << CACHE_BITS);
-for (let i = 1; i < evalCache.length; i += 2) evalCache[i] = CACHE_EMPTY;
+const CACHE_EMPTY = 0x7fffffff;
+const cacheKey = new Int32Array(1 << CACHE_BITS);
+const cacheLock = new Int32Array(1 << CACHE_BITS);
+const cacheScore = new Int32Array(1 << CACHE_BITS);
+// Slot 0's key starts at 0, which a real key could equal: mark every slot empty with a lock
+// that the score check below rejects.
+cacheLock.fill(-1);
+cacheScore.fill(CACHE_EMPTY);
 
 /**
  * The static score of `pos` from the side to move's point of view, lazy. When the piece-square
@@ -360,15 +358,13 @@ export function evaluateXiangqi(pos: XiangqiPosition, alpha: number, beta: numbe
   // The lazy exit depends on the window alone, and the cache holds the exact score, so the
   // answer never depends on what earlier searches left in it (searches stay deterministic).
   if (base - LAZY_MARGIN >= beta || base + LAZY_MARGIN <= alpha) return base;
-  const slot = (pos.keyLo & CACHE_MASK) << 1;
-  const packed = evalCache[slot + 1]!;
-  if (evalCache[slot] === pos.keyHi && ((packed ^ pos.keyLo) & 0xffff0000) === 0 && (packed & 0xffff) !== CACHE_EMPTY) return (packed << 16) >> 16;
+  const slot = pos.keyLo & CACHE_MASK;
+  const cached = cacheScore[slot]!;
+  if (cacheKey[slot] === pos.keyLo && cacheLock[slot] === pos.keyHi && cached !== CACHE_EMPTY) return cached;
   const score = fullScore(pos, phase);
-  // A score beyond 16 bits (none is, in practice) is simply not kept.
-  if (score > -0x8000 && score < 0x8000) {
-    evalCache[slot] = pos.keyHi;
-    evalCache[slot + 1] = (pos.keyLo & 0xffff0000) | (score & 0xffff);
-  }
+  cacheKey[slot] = pos.keyLo;
+  cacheLock[slot] = pos.keyHi;
+  cacheScore[slot] = score;
   return score;
 }
 

@@ -118,9 +118,9 @@ describe('xiangqi evaluation', () => {
   });
 
   it('tells apart positions that share a slot of the evaluation cache', () => {
-    // The slot is picked by the key's low 16 bits, and a slot keeps the rest of the key beside
-    // the score: positions from random games that land on one slot must each get their own
-    // score back, however their evaluations interleave.
+    // The slot is picked by the key's low 16 bits, and a slot keeps the whole key beside the
+    // score: positions from random games that land on one slot must each get their own score
+    // back, however their evaluations interleave.
     const bySlot = new Map<number, string>();
     const pairs: Array<[string, string]> = [];
     for (let seed = 1; pairs.length < 20 && seed < 400; seed++) {
