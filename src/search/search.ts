@@ -126,12 +126,6 @@ const LATE_FUTILITY_DEPTH = 8;
  * (GamePosition.losingQuietPruning).
  */
 const LOSING_QUIET_DEPTH = 8;
-/**
- * Late-move pruning: at a node off the principal variation to this depth, quiet moves that give
- * no check after the first 3 + depth² (half as many where the static score has not risen) are
- * not searched. Stockfish's count, (5 + depth²) or half, applies at every depth.
- */
-const LMP_DEPTH = 6;
 /** `staticEvals` at a node in check: no static score. */
 const NO_EVAL = -0x8000;
 /** The ordering key of the TT move: above every other (and still a V8 small integer, below 2^30). */
@@ -830,7 +824,7 @@ export class Search {
     }
     const k1 = this.killers[ply * 2]!;
     const k2 = this.killers[ply * 2 + 1]!;
-    const lmpLimit = !isPv && !inCheck && depth <= LMP_DEPTH ? (improving ? 3 + depth * depth : (3 + depth * depth) >> 1) : 0;
+    const lmpLimit = !isPv && !inCheck && depth <= pos.lateMovePruningDepth ? (improving ? 3 + depth * depth : (3 + depth * depth) >> 1) : 0;
     // History pruning (below), where the game asks for it: under this history a quiet move is
     // pruned; elsewhere the bound lies below every history score.
     const historyFloor = lmpLimit > 0 && depth <= 3 && pos.historyPruning ? -HISTORY_PRUNE * depth : -HISTORY_MAX - 1;
