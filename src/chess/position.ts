@@ -571,6 +571,9 @@ export class ChessPosition implements GamePosition {
   /** {@link GamePosition.losingQuietPruning}: off in chess, where no pair has measured it. */
   readonly losingQuietPruning = false;
 
+  /** {@link GamePosition.lateMovePruningDepth}: 4 in chess, where no pair has measured more. */
+  readonly lateMovePruningDepth = 4;
+
   /**
    * {@link GamePosition.repetition}: REP_DRAW when the 50-move rule applies or the position
    * occurred before since the last capture, pawn move or null move; otherwise REP_NONE.

@@ -140,6 +140,13 @@ export interface GamePosition {
    * measured, as {@link quiescenceChecks}.
    */
   readonly losingQuietPruning: boolean;
+  /**
+   * The deepest node at which the search prunes late quiet moves by their count (late-move
+   * pruning): off the principal variation, quiet moves that give no check after the first
+   * 3 + depth² (half as many where the side's static score has not risen) are not searched. A
+   * game sets it by what it measured, as {@link quiescenceChecks}.
+   */
+  readonly lateMovePruningDepth: number;
   /** Whether having no legal move while not in check loses (xiangqi) rather than draws (chess). */
   readonly stalemateLoses: boolean;
   /** Whether a null move is sound here (the side to move has enough material that zugzwang is unlikely). */

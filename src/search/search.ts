@@ -824,7 +824,7 @@ export class Search {
     }
     const k1 = this.killers[ply * 2]!;
     const k2 = this.killers[ply * 2 + 1]!;
-    const lmpLimit = !isPv && !inCheck && depth <= 4 ? (improving ? 3 + depth * depth : (3 + depth * depth) >> 1) : 0;
+    const lmpLimit = !isPv && !inCheck && depth <= pos.lateMovePruningDepth ? (improving ? 3 + depth * depth : (3 + depth * depth) >> 1) : 0;
     // History pruning (below), where the game asks for it: under this history a quiet move is
     // pruned; elsewhere the bound lies below every history score.
     const historyFloor = lmpLimit > 0 && depth <= 3 && pos.historyPruning ? -HISTORY_PRUNE * depth : -HISTORY_MAX - 1;

@@ -569,6 +569,13 @@ export class XiangqiPosition implements GamePosition {
   readonly losingQuietPruning = true;
 
   /**
+   * {@link GamePosition.lateMovePruningDepth}: 6 in xiangqi, where two pairs against
+   * Fairy-Stockfish 11.1 scored PAIR_RESULT with it beside the search that stopped at depth 4
+   * (bench/RESULTS.md, stop 82).
+   */
+  readonly lateMovePruningDepth = 6;
+
+  /**
    * Whether the current position has occurred `times - 1` times before, since the last
    * irreversible move (a capture or a null move). Returns REP_NONE, or REP_DRAW ORed with
    * REP_SELF_PERPETUAL / REP_OPP_PERPETUAL when one side checked on every one of its moves from

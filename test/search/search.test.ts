@@ -144,6 +144,21 @@ describe('search', () => {
     expect(chess.flipped).not.toBe(chess.own);
   });
 
+  it('prunes late quiet moves by their count to the depth the game sets: 6 in xiangqi, 4 in chess', () => {
+    expect(xiangqiFromFen(XIANGQI_START).lateMovePruningDepth).toBe(6);
+    expect(chessFromFen(CHESS_START).lateMovePruningDepth).toBe(4);
+    // From xiangqi's start to depth 10, pruning to depth 6 leaves a smaller tree than pruning to
+    // depth 4 only, and the search reads the depth from the position (set on the instance here).
+    const nodesTo = (lmpDepth: number) => {
+      const pos = xiangqiFromFen(XIANGQI_START);
+      Object.defineProperty(pos, 'lateMovePruningDepth', { value: lmpDepth, configurable: true });
+      return new Search().run(pos, { depth: 10 }).nodes;
+    };
+    const six = nodesTo(6);
+    expect(nodesTo(6)).toBe(six);
+    expect(six).toBeLessThan(nodesTo(4));
+  });
+
   it('counts what the singular tests decide: extensions and reductions in xiangqi, no test in chess', () => {
     // The central cannon, black to move: a search to depth 11 runs some seventy tests (to
     // depth 10, since `improving`, twenty, none of which searches the table's move shallower).
