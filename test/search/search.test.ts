@@ -35,10 +35,18 @@ type SearchFlag = 'singularExtension' | 'cutoffReduction' | 'lateFutility' | 'ca
  * sets it, or (with `flip`) turned the other way on the instance for this one search.
  */
 function nodesWithFlag(pos: GamePosition, flag: SearchFlag, depth: number, flip: boolean): number {
-  const own = pos[flag];
-  if (flip) Object.defineProperty(pos, flag, { value: !own, configurable: true });
+  return flip ? nodesWithSetting(pos, flag, !pos[flag], depth) : new Search().run(pos, { depth }).nodes;
+}
+
+/**
+ * The nodes of a fresh search of `pos` to `depth` with the game's search setting `name` set to
+ * `value` on the instance for this one search (the game's own value is put back after).
+ */
+function nodesWithSetting<K extends SearchFlag | 'lateMovePruningDepth'>(pos: GamePosition, name: K, value: GamePosition[K], depth: number): number {
+  const own = pos[name];
+  Object.defineProperty(pos, name, { value, configurable: true });
   const n = new Search().run(pos, { depth }).nodes;
-  if (flip) Object.defineProperty(pos, flag, { value: own, configurable: true });
+  Object.defineProperty(pos, name, { value: own, configurable: true });
   return n;
 }
 
@@ -160,11 +168,7 @@ describe('search', () => {
     expect(chessFromFen(CHESS_START).lateMovePruningDepth).toBe(4);
     // From xiangqi's start to depth 10, pruning to depth 6 leaves a smaller tree than pruning to
     // depth 4 only, and the search reads the depth from the position (set on the instance here).
-    const nodesTo = (lmpDepth: number) => {
-      const pos = xiangqiFromFen(XIANGQI_START);
-      Object.defineProperty(pos, 'lateMovePruningDepth', { value: lmpDepth, configurable: true });
-      return new Search().run(pos, { depth: 10 }).nodes;
-    };
+    const nodesTo = (lmpDepth: number) => nodesWithSetting(xiangqiFromFen(XIANGQI_START), 'lateMovePruningDepth', lmpDepth, 10);
     const six = nodesTo(6);
     expect(nodesTo(6)).toBe(six);
     expect(six).toBeLessThan(nodesTo(4));
