@@ -569,11 +569,12 @@ export class XiangqiPosition implements GamePosition {
   readonly losingQuietPruning = true;
 
   /**
-   * {@link GamePosition.lateMovePruningDepth}: 6 in xiangqi, where two pairs against
-   * Fairy-Stockfish 11.1 scored 48.0% (47.8% with the chase games as draws) with it beside 41.2%
-   * (41.2%) for the search that stopped at depth 4 (bench/RESULTS.md, stop 82).
+   * {@link GamePosition.lateMovePruningDepth}: 8 in xiangqi. Against Fairy-Stockfish 11.1, two
+   * pairs scored 48.0% (47.8% with the chase games as draws) to depth 6 beside 41.2% (41.2%) to
+   * depth 4 (bench/RESULTS.md, stop 82), and two more 48.5% (47.5%) to depth 8 beside 45.8%
+   * (45.8%) to depth 6 (stop 83).
    */
-  readonly lateMovePruningDepth = 6;
+  readonly lateMovePruningDepth = 8;
 
   /**
    * Whether the current position has occurred `times - 1` times before, since the last
