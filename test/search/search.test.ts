@@ -164,14 +164,16 @@ describe('search', () => {
   });
 
   it('prunes late quiet moves by their count to the depth the game sets: 8 in xiangqi, 4 in chess', () => {
-    expect(xiangqiFromFen(XIANGQI_START).lateMovePruningDepth).toBe(8);
+    const xiangqiDepth = xiangqiFromFen(XIANGQI_START).lateMovePruningDepth;
+    expect(xiangqiDepth).toBe(8);
     expect(chessFromFen(CHESS_START).lateMovePruningDepth).toBe(4);
-    // From xiangqi's start to depth 10, pruning to depth 8 leaves a smaller tree than pruning to
-    // depth 4 only, and the search reads the depth from the position (set on the instance here).
+    // From xiangqi's start to depth 10, pruning to the game's depth leaves a smaller tree than
+    // pruning to depth 4 only, and the search reads the depth from the position (set on the
+    // instance here).
     const nodesTo = (lmpDepth: number) => nodesWithSetting(xiangqiFromFen(XIANGQI_START), 'lateMovePruningDepth', lmpDepth, 10);
-    const eight = nodesTo(8);
-    expect(nodesTo(8)).toBe(eight);
-    expect(eight).toBeLessThan(nodesTo(4));
+    const own = nodesTo(xiangqiDepth);
+    expect(nodesTo(xiangqiDepth)).toBe(own);
+    expect(own).toBeLessThan(nodesTo(4));
   });
 
   it('counts what the singular tests decide: extensions and reductions in xiangqi, no test in chess', () => {
