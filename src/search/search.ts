@@ -943,7 +943,7 @@ export class Search {
           // A reply to one of the parent's late moves (more than 14 tried before it: the parent
           // is failing low, so this node is expected to cut off) is reduced a ply less
           // (Stockfish 11). Candidate.
-          if (ply > 0 && this.moveCounts[ply - 1]! > 14 && r > 0) r--;
+          if (ply > 0 && this.moveCounts[ply - 1]! > 14 && r > 0 && pos.lateReplyReduction) r--;
           // Moves that often cut off elsewhere are reduced less, ones that never do, more. A finer
           // scale (a ply per half of the range, rounded) and no extra ply for a poor history each
           // scored less against Fairy-Stockfish (bench/RESULTS.md, stop 50).
