@@ -124,6 +124,12 @@ export interface GamePosition {
    */
   readonly cutoffReduction: boolean;
   /**
+   * Whether the search reduces a late quiet move a ply less at a node reached by one of its
+   * parent's late moves (the parent's 15th or later). A game sets it by what it measured, as
+   * {@link quiescenceChecks}.
+   */
+  readonly lateReplyReduction: boolean;
+  /**
    * Whether the search prunes late quiet moves at nodes of depth 4 to 8 by the depth left
    * after their late-move reduction (late futility). A game sets it by what it measured, as
    * {@link quiescenceChecks}.
