@@ -377,7 +377,10 @@ export class Search {
    * moves are reduced a ply more.
    */
   private readonly cutoffs = new Int32Array(MAX_PLY + 2);
-  /** How many legal moves each ply had searched when it made the move on the path (0 for a null move). */
+  /**
+   * How many moves each ply had taken up when it made the move on the path, that move included
+   * and the late moves it pruned counted (0 for a null move): its children read their parent's.
+   */
   private readonly moveCounts = new Int32Array(MAX_PLY + 2);
   /**
    * The static score of the node at each ply of the current line, from its side to move's
@@ -941,8 +944,8 @@ export class Search {
           // hour; after more than two, as later Stockfish searches, 47.8% (40.8%) beside 42.2%
           // (35.5%) with more than three (bench/RESULTS.md, stop 72).
           if (this.cutoffs[ply + 1]! > 2 && pos.cutoffReduction) r++;
-          // A reply to one of the parent's late moves (more than 14 tried before it: the parent
-          // is failing low, so this node is expected to cut off) is reduced a ply less
+          // A reply to one of the parent's late moves (its 15th or later, pruned ones counted:
+          // the parent is failing low, so this node is expected to cut off) is reduced a ply less
           // (Stockfish 11), where the game asks for it. Over two pairs against Fairy-Stockfish
           // 11.1 it scored 45.8% (44.0% as draws) beside 41.8% (41.2%) without
           // (bench/RESULTS.md, stop 84).
