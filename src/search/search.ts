@@ -950,6 +950,9 @@ export class Search {
           // 11.1 it scored 45.8% (44.0% as draws) beside 41.8% (41.2%) without
           // (bench/RESULTS.md, stop 84).
           if (ply > 0 && this.moveCounts[ply - 1]! > 14 && r > 0 && pos.lateReplyReduction) r--;
+          // Where the table's move was found singular and extended, the others are reduced a
+          // ply less (Stockfish 11's singularLMR; candidate).
+          if (ttExtension > 0 && r > 0) r--;
           // Moves that often cut off elsewhere are reduced less, ones that never do, more. A finer
           // scale (a ply per half of the range, rounded) and no extra ply for a poor history each
           // scored less against Fairy-Stockfish (bench/RESULTS.md, stop 50).
