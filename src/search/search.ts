@@ -950,7 +950,7 @@ export class Search {
           // (Stockfish 11), where the game asks for it. Over two pairs against Fairy-Stockfish
           // 11.1 it scored 45.8% (44.0% as draws) beside 41.8% (41.2%) without
           // (bench/RESULTS.md, stop 84).
-          if (ply > 0 && this.moveCounts[ply - 1]! > 14 && r > 0 && pos.lateReplyReduction) r--;
+          if (ply > 0 && this.moveCounts[ply - 1]! > 19 && r > 0 && pos.lateReplyReduction) r--;
           // Where the table's move was found singular and extended, the node is a sharp one (one
           // move holds it), and the other moves are reduced a ply less, so that a misjudged
           // alternative is found sooner (Stockfish 11's singularLMR). Only xiangqi runs the
