@@ -125,7 +125,7 @@ export interface GamePosition {
   readonly cutoffReduction: boolean;
   /**
    * Whether the search reduces a late quiet move a ply less at a node reached by one of its
-   * parent's late moves (the parent's 15th or later). A game sets it by what it measured, as
+   * parent's late moves (the parent's 20th or later). A game sets it by what it measured, as
    * {@link quiescenceChecks}.
    */
   readonly lateReplyReduction: boolean;

@@ -13,7 +13,7 @@
  * steered by history, by `improving` (a ply more where the score has not risen), by the node's
  * expected type (a ply more at an expected cut node) and, where the game asks for it, by its
  * children's cutoffs (a ply more once more than two of them have failed high) and by the
- * parent's move count (a ply less for a reply to its 15th or later move), internal iterative
+ * parent's move count (a ply less for a reply to its 20th or later move), internal iterative
  * reduction, and quiescence over captures (all moves when in check, and quiet checks
  * where the game asks for them, {@link GamePosition.quiescenceChecks}: at its first ply, and
  * again two and four plies down while each of the side's moves since the horizon has given
@@ -945,12 +945,13 @@ export class Search {
           // hour; after more than two, as later Stockfish searches, 47.8% (40.8%) beside 42.2%
           // (35.5%) with more than three (bench/RESULTS.md, stop 72).
           if (this.cutoffs[ply + 1]! > 2 && pos.cutoffReduction) r++;
-          // A reply to one of the parent's late moves (its 15th or later, pruned ones counted:
+          // A reply to one of the parent's late moves (its 20th or later, pruned ones counted:
           // the parent is failing low, so this node is expected to cut off) is reduced a ply less
           // (Stockfish 11), where the game asks for it. Over two pairs against Fairy-Stockfish
-          // 11.1 it scored 45.8% (44.0% as draws) beside 41.8% (41.2%) without
-          // (bench/RESULTS.md, stop 84).
-          if (ply > 0 && this.moveCounts[ply - 1]! > 14 && r > 0 && pos.lateReplyReduction) r--;
+          // 11.1, from the 15th move it scored 45.8% (44.0% as draws) beside 41.8% (41.2%)
+          // without (stop 84); from the 20th, 52.0% (51.2%) beside 50.2% (50.0%) from the 15th
+          // (stop 86; bench/RESULTS.md).
+          if (ply > 0 && this.moveCounts[ply - 1]! > 19 && r > 0 && pos.lateReplyReduction) r--;
           // Where the table's move was found singular and extended, the node is a sharp one (one
           // move holds it), and the other moves are reduced a ply less, so that a misjudged
           // alternative is found sooner (Stockfish 11's singularLMR). Only xiangqi runs the
