@@ -947,10 +947,10 @@ export class Search {
           if (this.cutoffs[ply + 1]! > 2 && pos.cutoffReduction) r++;
           // A reply to one of the parent's late moves (its 20th or later, pruned ones counted:
           // the parent is failing low, so this node is expected to cut off) is reduced a ply less
-          // (Stockfish 11), where the game asks for it. Over two pairs against Fairy-Stockfish
-          // 11.1, from the 15th move it scored 45.8% (44.0% as draws) beside 41.8% (41.2%)
-          // without (stop 84); from the 20th, 52.0% (51.2%) beside 50.2% (50.0%) from the 15th
-          // (stop 86; bench/RESULTS.md).
+          // (Stockfish 11's term, there from the 15th), where the game asks for it. Over two
+          // pairs against Fairy-Stockfish 11.1, from the 15th move it scored 45.8% (44.0% as
+          // draws) beside 41.8% (41.2%) without (stop 84); from the 20th, 52.0% (51.2%) beside
+          // 50.2% (50.0%) from the 15th (stop 86; bench/RESULTS.md).
           if (ply > 0 && this.moveCounts[ply - 1]! > 19 && r > 0 && pos.lateReplyReduction) r--;
           // Where the table's move was found singular and extended, the node is a sharp one (one
           // move holds it), and the other moves are reduced a ply less, so that a misjudged
