@@ -344,6 +344,10 @@ export class Engine {
       async (result) => {
         // The helpers stop within a few hundred nodes of the flag; their last counts are final.
         await Promise.allSettled(helperRuns);
+        // A helper's last, shallower iteration may have replaced the main search's root entry
+        // on the shared table; the main worker stores it again before any later message (a
+        // probe, the next search) reaches it.
+        main.post({ type: 'restoreRoot' });
         finish();
         const counts = Array.from(threadNodes);
         return { ...result, nodes: counts.reduce((a, b) => a + b, 0), threadNodes: counts };

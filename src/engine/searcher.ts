@@ -126,6 +126,8 @@ export interface ThreadRole {
 export class Searcher {
   private tt: TranspositionTable;
   private readonly searches = new Map<GameKind, Search>();
+  /** The search that ran last (for {@link restoreRootEntry}). */
+  private last: Search | null = null;
 
   constructor(hashMb = 16) {
     this.tt = new TranspositionTable(hashMb);
@@ -144,6 +146,15 @@ export class Searcher {
     this.tt = TranspositionTable.attach(buffer);
     // Each search holds its table: the next ones are made on the new one.
     this.searches.clear();
+    this.last = null;
+  }
+
+  /**
+   * Lazy SMP: the main worker stores its last search's root entry again once the helpers have
+   * stopped (see {@link Search.restoreRootEntry}).
+   */
+  restoreRootEntry(): void {
+    this.last?.restoreRootEntry();
   }
 
   clear(): void {
@@ -177,7 +188,9 @@ export class Searcher {
     const session = openSession({ game: req.game, fen: req.fen, moves: req.moves, perpetualChase: req.perpetualChase });
     const rootMoves = rootMoveList(session, req);
     const notation = req.notation ?? 'wxf';
-    const result: SearchResult = this.searchFor(req.game).run(session.position, {
+    const search = this.searchFor(req.game);
+    this.last = search;
+    const result: SearchResult = search.run(session.position, {
       depth: req.depth,
       nodes: req.nodes,
       movetimeMs: req.movetimeMs,

@@ -5,7 +5,8 @@
  * Messages in: `{type: 'search', id, request, stop, smp}` (stop is an Int32Array on a
  * SharedArrayBuffer, or absent; smp, for a Lazy SMP search, this worker's thread and the shared
  * node counts), `{type: 'table', buffer}` (search on a shared table from now on), `{type:
- * 'hash', mb}` (an own table of that size), `{type: 'clear'}`.
+ * 'hash', mb}` (an own table of that size), `{type: 'clear'}`, `{type: 'restoreRoot'}` (the
+ * main worker of a Lazy SMP search, after its helpers stopped: store the root entry again).
  * Messages out: `{type: 'ready'}`, `{type: 'info', id, info}`, `{type: 'done', id, result}`,
  * `{type: 'probed', id, entry}`, `{type: 'error', id, message}`.
  */
@@ -16,7 +17,8 @@ type Inbound =
   | { type: 'probe'; id: number; request: SearchRequest }
   | { type: 'table'; buffer: SharedArrayBuffer }
   | { type: 'hash'; mb: number }
-  | { type: 'clear' };
+  | { type: 'clear' }
+  | { type: 'restoreRoot' };
 
 interface Port {
   post(message: unknown): void;
@@ -30,6 +32,7 @@ function serve(port: Port): void {
     if (msg.type === 'hash') searcher.setHash(msg.mb);
     else if (msg.type === 'table') searcher.attachTable(msg.buffer);
     else if (msg.type === 'clear') searcher.clear();
+    else if (msg.type === 'restoreRoot') searcher.restoreRootEntry();
     else if (msg.type === 'probe') {
       try {
         port.post({ type: 'probed', id: msg.id, entry: searcher.probe(msg.request) });

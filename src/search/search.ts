@@ -403,6 +403,15 @@ export class Search {
   /** Lazy SMP: this search's thread (0: main) and the shared node counts (see SearchLimits). */
   private thread = 0;
   private threadNodes: Float64Array | undefined;
+  /**
+   * The root entry of this search's last finished iteration (depth 0: none to restore), kept
+   * for {@link restoreRootEntry}.
+   */
+  private rootEntryKeyLo = 0;
+  private rootEntryKeyHi = 0;
+  private rootEntryMove = 0;
+  private rootEntryScore = 0;
+  private rootEntryDepth = 0;
 
   constructor(tt: TranspositionTable = new TranspositionTable(16)) {
     this.tt = tt;
@@ -437,6 +446,7 @@ export class Search {
     if (this.threadNodes !== undefined) this.threadNodes[this.thread] = 0;
     this.excludedCount = 0;
     this.nullDisabled = 0;
+    this.rootEntryDepth = 0;
     this.singularExcluded.fill(0);
     this.singularCounts.fill(0);
     this.pathMove[0] = 0;
@@ -502,6 +512,15 @@ export class Search {
         result.depth = depth;
         result.pv = best.pv;
         result.lines = lines;
+        // What the finished iteration stored for the root (as the store at the end of
+        // searchNode decides: no perpetual scores, no restricted root).
+        if (!this.stopped && this.rootFilter === null && (Math.abs(best.score) <= WIN || Math.abs(best.score) > BAN)) {
+          this.rootEntryKeyLo = pos.keyLo;
+          this.rootEntryKeyHi = pos.keyHi;
+          this.rootEntryMove = best.pv[0]!;
+          this.rootEntryScore = best.score;
+          this.rootEntryDepth = depth;
+        }
       }
       result.seldepth = this.seldepth;
       if (limits.onInfo !== undefined && !helper && result.depth === depth) {
@@ -522,6 +541,19 @@ export class Search {
     result.nodes = this.totalNodes();
     result.timeMs = this.now() - t0;
     return result;
+  }
+
+  /**
+   * Lazy SMP: stores again the root entry of the last search's deepest finished iteration.
+   * On a shared table a helper that finishes a shallower iteration after the main search
+   * replaces that entry (an exact entry always replaces one of its own key), so the main
+   * worker calls this once its helpers have stopped, and the table answers a probe of the root
+   * (UCCI `probe`, the next search) with the depth the search reported. Does nothing when the
+   * last search stored no root entry.
+   */
+  restoreRootEntry(): void {
+    if (this.rootEntryDepth === 0) return;
+    this.tt.store(this.rootEntryKeyLo, this.rootEntryKeyHi, this.rootEntryMove, this.rootEntryScore, this.rootEntryDepth, BOUND_EXACT, 0);
   }
 
   /** Lazy SMP: writes this thread's node count to its shared slot. */

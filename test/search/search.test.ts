@@ -16,8 +16,10 @@ import {
   parseIccs,
   parseUci,
   xiangqiFromFen,
+  TranspositionTable,
   type GamePosition,
 } from '../../src/index.js';
+import { BOUND_EXACT } from '../../src/search/tt.js';
 import fc from 'fast-check';
 import { historyAfter, historyBonus, historyMalus, quietKey } from '../../src/search/search.js';
 import { readPerftEpd, rng } from '../helpers/data.js';
@@ -464,6 +466,26 @@ describe('Lazy SMP roles', () => {
     // Without the skipping, a helper is the main search again.
     const noSkip = new Search().run(xiangqiFromFen(XIANGQI_START), { depth: 7, thread: 0, threadNodes: new Float64Array(1) });
     expect(noSkip.nodes).toBe(main.nodes);
+  });
+
+  it("the main search stores its root entry again over a helper's shallower one", () => {
+    const tt = new TranspositionTable(4);
+    const main = new Search(tt);
+    const pos = xiangqiFromFen(XIANGQI_START);
+    const r = main.run(pos, { depth: 6, threadNodes: new Float64Array(2) });
+    // A helper on the same table finishes a shallower iteration after the main search: its
+    // exact root entry replaces the main one.
+    new Search(tt).run(pos, { depth: 3, thread: 1, threadNodes: new Float64Array(2) });
+    expect(tt.probe(pos.keyLo, pos.keyHi, 0)).toBe(true);
+    expect(tt.depth).toBe(3);
+    main.restoreRootEntry();
+    expect(tt.probe(pos.keyLo, pos.keyHi, 0)).toBe(true);
+    expect([tt.depth, tt.move, tt.score, tt.bound]).toEqual([6, r.bestMove, r.score, BOUND_EXACT]);
+    // A search of some root moves only stores no root entry, so it restores none either.
+    tt.clear();
+    main.run(pos, { depth: 4, rootMoves: [r.bestMove] });
+    main.restoreRootEntry();
+    expect(tt.probe(pos.keyLo, pos.keyHi, 0)).toBe(false);
   });
 
   it('the main search reports and limits the nodes of every thread', () => {
