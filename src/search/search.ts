@@ -512,8 +512,8 @@ export class Search {
         result.depth = depth;
         result.pv = best.pv;
         result.lines = lines;
-        // What the finished iteration stored for the root (as the store at the end of
-        // searchNode decides: no perpetual scores, no restricted root).
+        // The root entry of the finished iteration's best line (stored as the end of pvs
+        // decides: no perpetual scores, no restricted root).
         if (!this.stopped && this.rootFilter === null && (Math.abs(best.score) <= WIN || Math.abs(best.score) > BAN)) {
           this.rootEntryKeyLo = pos.keyLo;
           this.rootEntryKeyHi = pos.keyHi;
