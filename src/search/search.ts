@@ -305,6 +305,14 @@ export function isMateScore(score: number): boolean {
   return Math.abs(score) >= MATE_BOUND;
 }
 
+/**
+ * Whether a score may go in the table: a repetition verdict (a perpetual's score, above WIN up
+ * to BAN) depends on the path that reached the position, so it stays out.
+ */
+function storableScore(score: number): boolean {
+  return Math.abs(score) <= WIN || Math.abs(score) > BAN;
+}
+
 /** Moves to mate for a mate score (positive: the side to move mates), else 0. */
 export function mateIn(score: number): number {
   if (score >= MATE_BOUND) return Math.ceil((MATE - score) / 2);
@@ -512,9 +520,9 @@ export class Search {
         result.depth = depth;
         result.pv = best.pv;
         result.lines = lines;
-        // The root entry of the finished iteration's best line (stored as the end of pvs
-        // decides: no perpetual scores, no restricted root).
-        if (!this.stopped && this.rootFilter === null && (Math.abs(best.score) <= WIN || Math.abs(best.score) > BAN)) {
+        // The root entry of the finished iteration's best line, kept on the terms the end of
+        // pvs stores it (a storable score, no restricted root).
+        if (!this.stopped && this.rootFilter === null && storableScore(best.score)) {
           this.rootEntryKeyLo = pos.keyLo;
           this.rootEntryKeyHi = pos.keyHi;
           this.rootEntryMove = best.pv[0]!;
@@ -1041,7 +1049,7 @@ export class Search {
     }
     // Path-dependent (perpetual) scores stay out of the table, and so does a root restricted
     // to some of its moves.
-    if ((Math.abs(best) <= WIN || Math.abs(best) > BAN) && excluded === 0 && !(ply === 0 && (this.rootFilter !== null || this.excludedCount > 0))) {
+    if (storableScore(best) && excluded === 0 && !(ply === 0 && (this.rootFilter !== null || this.excludedCount > 0))) {
       const bound = best >= beta ? BOUND_LOWER : best > oldAlpha ? BOUND_EXACT : BOUND_UPPER;
       tt.store(pos.keyLo, pos.keyHi, bestMove, best, depth, bound, ply);
     }
@@ -1159,7 +1167,7 @@ export class Search {
       }
     }
     if (inCheck && legal === 0) return -MATE + ply;
-    if (Math.abs(best) <= WIN || Math.abs(best) > BAN) {
+    if (storableScore(best)) {
       tt.store(pos.keyLo, pos.keyHi, bestMove, best, 0, best >= beta ? BOUND_LOWER : best > oldAlpha && bestMove !== 0 ? BOUND_EXACT : BOUND_UPPER, ply);
     }
     return best;
