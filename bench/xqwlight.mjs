@@ -108,7 +108,7 @@ const table = [
   '|---|---|---|---|---|---|',
   ...rows.map(
     (r) =>
-      `| \`${r.fen}\` | ${r.x.depth}, ${fmt(r.x.nodes).trim()}, ${Math.round(r.x.ms)} ms | ${fmt(nps(r.x))}/s | ${r.q.depth}, ${fmt(r.q.nodes).trim()} | ${fmt(nps(r.q))}/s | ${(nps(r.q) / nps(r.x)).toFixed(2)}x |`,
+      `| \`${r.fen}\` | ${r.x.depth}, ${fmt(r.x.nodes)}, ${Math.round(r.x.ms)} ms | ${fmt(nps(r.x))}/s | ${r.q.depth}, ${fmt(r.q.nodes)} | ${fmt(nps(r.q))}/s | ${(nps(r.q) / nps(r.x)).toFixed(2)}x |`,
   ),
   '',
   `- **All four positions:** XQWLight ${fmt(nps(sum('x')))}/s, qiengine ${fmt(nps(sum('q')))}/s (${(nps(sum('q')) / nps(sum('x'))).toFixed(2)}x). The goal's 2 M/s is ${(2e6 / nps(sum('x'))).toFixed(2)}x XQWLight's rate in this run.`,
