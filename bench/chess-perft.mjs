@@ -6,7 +6,7 @@
 //
 //   node bench/chess-perft.mjs [--no-write] [--no-suite]
 import { spawn } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Chess as ChessJs } from 'chess.js';
@@ -14,6 +14,7 @@ import { Chess as ChessopsChess } from 'chessops/chess';
 import { perft as chessopsPerft } from 'chessops/debug';
 import { parseFen } from 'chessops/fen';
 import { Chess } from '../dist/index.js';
+import { writeResultsSection } from './results-file.mjs';
 import { findNative, nativeVersion } from './uci-process.mjs';
 
 const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
@@ -172,7 +173,6 @@ if (!process.argv.includes('--no-write')) {
   const ratio = (a, b) => (b ? (a / b).toFixed(2) + 'x' : 'n/a');
   const pkg = (name) => JSON.parse(readFileSync(fileURLToPath(new URL(`../node_modules/${name}/package.json`, import.meta.url)), 'utf8')).version;
   const table = [
-    '<!-- chess-perft:start -->',
     `Measured ${new Date().toISOString().slice(0, 10)} on ${os.cpus()[0]?.model ?? 'unknown CPU'} (${os.cpus().length} cores), Node ${process.version}, ${os.platform()} ${os.arch()}; chessops ${pkg('chessops')}, chess.js ${pkg('chess.js')}, ${sfVersion}.`,
     'Leaves per second, single thread, best of 3 runs each, all in one run of `node bench/chess-perft.mjs`. qiengine, chessops and Stockfish count the last ply without making its moves (bulk counting); chess.js has no such mode and makes every move. The clock for Stockfish runs from `go perft` to its total, so process start-up is not counted. Every program gave the expected count on every row.',
     '',
@@ -190,11 +190,6 @@ if (!process.argv.includes('--no-write')) {
             `Each position at its deepest depth (${suite.deepLeaves} leaves): qiengine ${fmt(suite.deepLeaves / suite.deepMs / 1000)} M/s, Stockfish ${sf ? fmt(suite.deepLeaves / suite.sfMs / 1000) : 'n/a'} M/s, ratio ${sf ? ratio(suite.deepMs ? suite.deepLeaves / suite.deepMs : 0, suite.deepLeaves / suite.sfMs) : 'n/a'}.`,
         ]
       : []),
-    '<!-- chess-perft:end -->',
-  ].join('\n');
-  const file = fileURLToPath(new URL('./RESULTS.md', import.meta.url));
-  let old = readFileSync(file, 'utf8');
-  if (!old.includes('<!-- chess-perft:start -->')) old += '\n## Chess perft\n\n<!-- chess-perft:start -->\n<!-- chess-perft:end -->\n';
-  writeFileSync(file, old.replace(/<!-- chess-perft:start -->[\s\S]*<!-- chess-perft:end -->/, table));
-  console.log('wrote bench/RESULTS.md');
+  ];
+  writeResultsSection('chess-perft', table, { heading: 'Chess perft' });
 }

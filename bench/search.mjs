@@ -13,10 +13,10 @@
 //    game, from random playouts): the time from `go` to `bestmove`, and every move's legality.
 //
 //   node bench/search.mjs [--no-write] [--depth N]
-import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { BENCH_POSITIONS, Chess, Engine, Xiangqi, runBench } from '../dist/index.js';
+import { writeResultsSection } from './results-file.mjs';
 import { Proc, findNative, infoField, nativeSearch, nativeVersion } from './uci-process.mjs';
 
 const args = process.argv.slice(2);
@@ -162,7 +162,6 @@ const sum = (game, key) => results.filter((r) => r.game === game).reduce((a, r) 
 const time = (game, key) => results.filter((r) => r.game === game).reduce((a, r) => a + (key === 'q' ? r.q.timeMs : r.native?.timeMs ?? 0), 0);
 const npsOf = (game, key) => (sum(game, key) * 1000) / time(game, key);
 const table = [
-  '<!-- search:start -->',
   `Machine: ${cpu}, ${os.cpus().length} cores, Node ${process.version}; one search thread each; ${nativeVersion(STOCKFISH)} (chess) and ${nativeVersion(FAIRY)} (xiangqi), Debian builds. Every search to depth ${DEPTH} from an empty 16 MB table, the fastest of ${ROUNDS} runs of each program. \`node bench/search.mjs\`, ${new Date().toISOString().slice(0, 10)}.`,
   '',
   '| game | position | qiengine: time to depth | qiengine nodes/s | native: time to depth | native nodes/s | nodes/s ratio |',
@@ -178,13 +177,6 @@ const table = [
   ),
   `- **Stop latency** (Engine on its worker, ${latencies.length} searches aborted at random times): median ${latencies[latencies.length >> 1].toFixed(1)} ms, max ${latencies.at(-1).toFixed(1)} ms from \`abort()\` to the answer.`,
   `- **\`go movetime 100\`** through \`qiengine uci\` on ${answers.length} random positions (half of each game): median ${answers[answers.length >> 1].toFixed(0)} ms, max ${answers.at(-1).toFixed(0)} ms, ${over} over 130 ms; ${illegal} illegal best moves.`,
-  '<!-- search:end -->',
-].join('\n');
-console.log(table);
-if (!args.includes('--no-write')) {
-  const file = fileURLToPath(new URL('./RESULTS.md', import.meta.url));
-  let old = readFileSync(file, 'utf8');
-  if (!old.includes('<!-- search:start -->')) old += '\n## Search\n\n<!-- search:start -->\n<!-- search:end -->\n';
-  writeFileSync(file, old.replace(/<!-- search:start -->[\s\S]*<!-- search:end -->/, table));
-  console.log('wrote bench/RESULTS.md');
-}
+];
+console.log(table.join('\n'));
+if (!args.includes('--no-write')) writeResultsSection('search', table, { heading: 'Search' });

@@ -6,10 +6,9 @@
 //
 // --deep adds the start position at depth 6 (5.4 billion leaves, minutes).
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
-import { fileURLToPath } from 'node:url';
 import { Xiangqi } from '../dist/index.js';
+import { writeResultsSection } from './results-file.mjs';
 import { findNative, nativeVersion } from './uci-process.mjs';
 
 const POSITIONS = [
@@ -73,7 +72,6 @@ console.log(`overall: qiengine ${ourAll.toFixed(1)} M/s, fairy-stockfish ${their
 if (!process.argv.includes('--no-write')) {
   const fairyVersion = nativeVersion(fairy);
   const table = [
-    '<!-- xiangqi-perft:start -->',
     `Measured ${new Date().toISOString().slice(0, 10)} on ${os.cpus()[0]?.model ?? 'unknown CPU'} (${os.cpus().length} cores), Node ${process.version}, ${os.platform()} ${os.arch()}; ${fairyVersion}.`,
     'Leaves per second of `perft` with the last ply bulk-counted by both programs; single thread. The clock for Fairy-Stockfish runs from `go perft` to its total, so process start-up is not counted.',
     '',
@@ -81,10 +79,6 @@ if (!process.argv.includes('--no-write')) {
     '|---|---|---|---|---|---|',
     ...rows.map((r) => `| ${r.name} | ${r.depth} | ${r.nodes} | ${r.ours.toFixed(1)} | ${r.theirs?.toFixed(1) ?? 'n/a'} | ${r.theirs ? (r.ours / r.theirs).toFixed(2) + 'x' : 'n/a'} |`),
     `| **all** | | ${rows.reduce((s, r) => s + r.nodes, 0)} | **${ourAll.toFixed(1)}** | **${theirAll?.toFixed(1) ?? 'n/a'}** | **${theirAll ? (ourAll / theirAll).toFixed(2) + 'x' : 'n/a'}** |`,
-    '<!-- xiangqi-perft:end -->',
-  ].join('\n');
-  const file = fileURLToPath(new URL('./RESULTS.md', import.meta.url));
-  const old = existsSync(file) ? readFileSync(file, 'utf8') : '# Benchmark results\n\n## Xiangqi perft\n\n<!-- xiangqi-perft:start -->\n<!-- xiangqi-perft:end -->\n';
-  writeFileSync(file, old.replace(/<!-- xiangqi-perft:start -->[\s\S]*<!-- xiangqi-perft:end -->/, table));
-  console.log('wrote bench/RESULTS.md');
+  ];
+  writeResultsSection('xiangqi-perft', table, { heading: 'Xiangqi perft' });
 }

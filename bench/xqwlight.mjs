@@ -18,11 +18,12 @@
 // qiengine's `pvs` and `quiesce`, after the repetition test, so slightly fewer).
 //
 //   node bench/xqwlight.mjs --dir path/to/xqwlight/JavaScript [--no-write] [--dist dist/index.js]
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import vm from 'node:vm';
+import { writeResultsSection } from './results-file.mjs';
 
 const args = process.argv.slice(2);
 const arg = (name, fallback) => {
@@ -101,7 +102,6 @@ const nps = (r) => (r.nodes * 1000) / r.ms;
 const sum = (key) => rows.reduce((s, r) => ({ nodes: s.nodes + r[key].nodes, ms: s.ms + r[key].ms }), { nodes: 0, ms: 0 });
 const cpu = os.cpus()[0]?.model.replace(/\s+/g, ' ').trim() ?? 'unknown CPU';
 const table = [
-  '<!-- xqwlight:start -->',
   `Machine: ${cpu}, ${os.cpus().length} cores, Node ${process.version}; one search thread each, both in one process. \`node bench/xqwlight.mjs\`, ${new Date().toISOString().slice(0, 10)}.`,
   '',
   '| position | XQWLight: depth, nodes, time | XQWLight nodes/s | qiengine in the same time: depth, nodes | qiengine nodes/s | nodes/s ratio |',
@@ -112,16 +112,7 @@ const table = [
   ),
   '',
   `- **All four positions:** XQWLight ${fmt(nps(sum('x')))}/s, qiengine ${fmt(nps(sum('q')))}/s (${(nps(sum('q')) / nps(sum('x'))).toFixed(2)}x). The goal's 2 M/s is ${(2e6 / nps(sum('x'))).toFixed(2)}x XQWLight's rate in this run.`,
-  '<!-- xqwlight:end -->',
-].join('\n');
-console.log(table);
-if (!args.includes('--no-write')) {
-  const file = fileURLToPath(new URL('./RESULTS.md', import.meta.url));
-  let old = readFileSync(file, 'utf8');
-  if (!old.includes('<!-- xqwlight:start -->')) {
-    // Placed right after the search table, which it complements.
-    old = old.replace('<!-- search:end -->', '<!-- search:end -->\n\n<!-- xqwlight:start -->\n<!-- xqwlight:end -->');
-  }
-  writeFileSync(file, old.replace(/<!-- xqwlight:start -->[\s\S]*<!-- xqwlight:end -->/, table));
-  console.log('wrote bench/RESULTS.md');
-}
+];
+console.log(table.join('\n'));
+// Placed right after the search table, which it complements.
+if (!args.includes('--no-write')) writeResultsSection('xqwlight', table, { heading: 'XQWLight', after: '<!-- search:end -->' });
