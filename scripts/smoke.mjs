@@ -71,10 +71,19 @@ try {
   if (rec.moves.slice(0, 3).join(' ') !== 'e2e4 e7e5 g1f3') fail(`match did not play the openings file's line: ${JSON.stringify(rec.moves)}`);
   // One game is below the test's minimum: it reports its ratio and no verdict.
   if (!/^sprt elo0 0 elo1 10 alpha 0.05 beta 0.05: LLR -?\d+\.\d\d \(-2\.94, 2\.94\), no verdict yet$/m.test(report)) fail(`match --sprt reported:\n${report}`);
+  if (rec.game !== 0) fail(`match record has no game number: ${JSON.stringify(rec.game)}`);
+  // --resume plays only what the file lacks, and adds it to the file.
+  const resumed = execFileSync(process.execPath, [cli, 'match', '--game', 'chess', '--engine2', 'qiengine', '--openings', good, '--games', '2', '--movetime', '10', '--max-plies', '12', '--resume', out], { stdio: 'pipe' }).toString();
+  const games = readFileSync(out, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+  if (games.map((g) => g.game).join(',') !== '0,1' || !/^games 2:/m.test(resumed)) fail(`match --resume: games ${games.map((g) => g.game)}, report:\n${resumed}`);
+  const garbage = join(dir, 'garbage.jsonl');
+  writeFileSync(garbage, readFileSync(out, 'utf8') + 'not json\n');
+  const badResume = spawnSync(process.execPath, [cli, 'match', '--game', 'chess', '--engine2', 'qiengine', '--resume', garbage]);
+  if (badResume.status !== 2 || !/line 3: not a JSON game record/.test(badResume.stderr.toString())) fail(`match --resume with a bad line: status ${badResume.status}, ${badResume.stderr}`);
   const badSprt = spawnSync(process.execPath, [cli, 'match', '--game', 'chess', '--engine2', 'qiengine', '--sprt', '10,0']);
   if (badSprt.status !== 2 || !/ELO0 must be below ELO1/.test(badSprt.stderr.toString())) fail(`match --sprt 10,0: status ${badSprt.status}, ${badSprt.stderr}`);
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }
-console.log('smoke: qiengine match reads an openings file and runs --sprt');
+console.log('smoke: qiengine match reads an openings file, runs --sprt and resumes');
 console.log('smoke: 6 passed, 0 failed');

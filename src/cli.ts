@@ -7,7 +7,7 @@
  *   qiengine perft --game chess|xiangqi [--fen F] --depth N [--divide]
  *   qiengine analyse --game chess|xiangqi [--fen F] [--moves "m1 m2"] [--movetime ms | --depth N] [--threads N]
  *   qiengine bench [--depth N]
- *   qiengine match --game G --engine1 SPEC --engine2 SPEC [--games N] [--movetime ms] [--openings FILE]
+ *   qiengine match --game G --engine1 SPEC --engine2 SPEC [--games N] [--movetime ms] [--openings FILE] [--resume FILE]
  *   qiengine help
  */
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -23,7 +23,7 @@ import type { EngineInfo, EngineScore } from './engine/searcher.js';
 import { runBench } from './engine/bench.js';
 import { parseEngineSpec } from './match/engine-process.js';
 import { parseSprt } from './match/elo.js';
-import { progressBar, runMatch } from './match/match.js';
+import { progressBar, readMatchRecords, runMatch } from './match/match.js';
 import { readOpenings } from './match/openings.js';
 
 const USAGE = `${ENGINE_NAME} ${ENGINE_VERSION}
@@ -45,13 +45,16 @@ usage:
                         the node total (a signature of the search) and nodes/second
   qiengine match --game chess|xiangqi --engine1 SPEC --engine2 SPEC
                   [--games N] [--movetime MS] [--concurrency N] [--out FILE.jsonl]
-                  [--openings FILE] [--sprt ELO0,ELO1[,ALPHA,BETA]]
+                  [--openings FILE] [--sprt ELO0,ELO1[,ALPHA,BETA]] [--resume FILE.jsonl]
                         play a match (colours alternate over balanced openings) and
                         report the score and Elo difference of engine1.
                         --sprt stops early once a sequential test accepts engine1 being
                         ELO0 or ELO1 stronger (error rates ALPHA, BETA; default 0.05)
                         FILE: one opening per line, moves in UCI/ICCS coordinates
                         (default: 50 built-in lines per game)
+                        --resume continues a stopped match from its --out file: the games
+                        in it count and are not played again; new games are added to it
+                        (give the same settings as before)
                         SPEC: qiengine | uci:CMD | ucci:CMD | xboard:CMD, then ;name=value
                         options, e.g. 'uci:/usr/games/stockfish;UCI_LimitStrength=true;UCI_Elo=2000'
                         or 'uci:/usr/games/fairy-stockfish;ranks=1' (xiangqi ranks 1-10)
@@ -152,7 +155,7 @@ function benchCommand(args: string[]): void {
 }
 
 async function matchCommand(args: string[]): Promise<void> {
-  const flags = parseFlags(args, ['game', 'engine1', 'engine2', 'games', 'movetime', 'concurrency', 'out', 'max-plies', 'openings', 'sprt']);
+  const flags = parseFlags(args, ['game', 'engine1', 'engine2', 'games', 'movetime', 'concurrency', 'out', 'max-plies', 'openings', 'sprt', 'resume']);
   const game = gameFlag(flags);
   const self = [process.execPath, fileURLToPath(import.meta.url)];
   const e1 = flags.get('engine1') ?? 'qiengine';
@@ -167,10 +170,14 @@ async function matchCommand(args: string[]): Promise<void> {
   const openings = openingsFile === undefined ? undefined : readOpenings(readTextFile(openingsFile), game);
   const sprtFlag = flags.get('sprt');
   const sprt = sprtFlag === undefined ? undefined : parseSprt(sprtFlag);
-  const out = flags.get('out');
-  if (out !== undefined) writeFileSync(out, '');
+  const resume = flags.get('resume');
+  if (resume !== undefined && flags.has('out') && flags.get('out') !== resume) throw new UsageError('--resume adds the new games to its own file: give no other --out');
+  const played = resume === undefined ? undefined : readMatchRecords(readTextFile(resume));
+  const out = resume ?? flags.get('out');
+  if (out !== undefined && resume === undefined) writeFileSync(out, '');
   const tty = process.stderr.isTTY === true;
   process.stderr.write(`${engines[0].name} vs ${engines[1].name}: ${game}, ${games} games, ${movetimeMs} ms/move\n`);
+  if (played !== undefined) process.stderr.write(`resuming: ${played.length} games already played\n`);
   const report = await runMatch({
     game,
     engines,
@@ -180,6 +187,7 @@ async function matchCommand(args: string[]): Promise<void> {
     maxPlies,
     openings,
     sprt,
+    played,
     onGame: (r, s, done, test) => {
       const bar = progressBar(done, games, s, 30, test);
       process.stderr.write(tty ? `\r${bar}` : `${bar}  ${r.result} ${r.reason}\n`);

@@ -5,6 +5,7 @@
  */
 import type { GameKind } from '../engine/games.js';
 import { estimateElo, sprtState, type EloEstimate, type MatchScore, type SprtOptions, type SprtState } from './elo.js';
+import { UsageError } from '../core/errors.js';
 import { EngineProcess, type EngineSpec } from './engine-process.js';
 import { BALANCED_OPENINGS } from './openings.js';
 import { playGame, type GameRecord, type RefereeOptions } from './referee.js';
@@ -24,6 +25,13 @@ export interface MatchOptions extends RefereeOptions {
    * {@link SprtOptions}); games already under way when it decides are still played and counted.
    */
   sprt?: SprtOptions;
+  /**
+   * Games of an earlier run of the same match (each with its `game` number, as `runMatch` writes
+   * them): they count in the score and are not played again, so a stopped match can be resumed.
+   * Each must fit this match (its number below `games`, its opening and first engine the ones
+   * that number gets here), else a {@link UsageError} is thrown before any game starts.
+   */
+  played?: readonly GameRecord[];
   /** Called after every game (with the test's state when `sprt` is set). */
   onGame?: (record: GameRecord, score: MatchScore, done: number, sprt?: SprtState) => void;
 }
@@ -32,7 +40,10 @@ export interface MatchReport {
   /** From the first engine's point of view. */
   score: MatchScore;
   elo: EloEstimate;
-  /** The games played, in the order they were started (fewer than asked if the test stopped it). */
+  /**
+   * The games played, resumed ones included, in game order (fewer than asked if the test
+   * stopped it).
+   */
   records: GameRecord[];
   /** The sequential test's final state, when one was asked for. */
   sprt?: SprtState;
@@ -45,10 +56,32 @@ export async function runMatch(o: MatchOptions): Promise<MatchReport> {
   const score: MatchScore = { wins: 0, draws: 0, losses: 0 };
   const records: GameRecord[] = new Array(o.games);
   const memory: MatchReport['memory'] = [];
+  const openingOf = (i: number): readonly string[] => openings[Math.floor(i / 2) % openings.length]!;
+  const count = (r: GameRecord, aFirst: boolean): void => {
+    const aWon = (r.result === '1-0') === aFirst;
+    if (r.result === '1/2-1/2') score.draws++;
+    else if (aWon) score.wins++;
+    else score.losses++;
+  };
+  for (const r of o.played ?? []) {
+    const i = r.game;
+    const where = `resumed game ${String(i)}`;
+    if (i === undefined || !Number.isInteger(i) || i < 0 || i >= o.games) throw new UsageError(`${where}: needs a game number from 0 to ${o.games - 1}`);
+    if (records[i] !== undefined) throw new UsageError(`${where}: played twice`);
+    const aFirst = i % 2 === 0;
+    const firstName = o.engines[aFirst ? 0 : 1].name;
+    if (r.first !== firstName) throw new UsageError(`${where}: ${r.first} moved first, but here ${firstName} does`);
+    if (r.opening.join(' ') !== openingOf(i).join(' ')) throw new UsageError(`${where}: its opening is not this match's line ${Math.floor(i / 2) % openings.length + 1}`);
+    if (r.result !== '1-0' && r.result !== '0-1' && r.result !== '1/2-1/2') throw new UsageError(`${where}: no result`);
+    records[i] = r;
+    count(r, aFirst);
+  }
   let next = 0;
-  let done = 0;
-  let sprt: SprtState | undefined;
-  const slots = Math.max(1, Math.min(o.concurrency ?? 1, o.games));
+  let done = o.played?.length ?? 0;
+  const slots = Math.max(1, Math.min(o.concurrency ?? 1, o.games - done));
+  // A resumed match's test starts from the games already played (and may already be decided).
+  let sprt: SprtState | undefined = o.sprt !== undefined && done > 0 ? sprtState(score, o.sprt) : undefined;
+  
   const worker = async (): Promise<void> => {
     const a = new EngineProcess(o.engines[0], o.game, o.movetimeMs);
     const b = new EngineProcess(o.engines[1], o.game, o.movetimeMs);
@@ -59,16 +92,15 @@ export async function runMatch(o: MatchOptions): Promise<MatchReport> {
       { engine: o.engines[1].name, firstKb: undefined as number | undefined, lastKb: undefined as number | undefined },
     ];
     try {
-      while (next < o.games && sprt?.verdict === undefined) {
+      for (;;) {
+        while (next < o.games && records[next] !== undefined) next++;
+        if (next >= o.games || sprt?.verdict !== undefined) break;
         const i = next++;
-        const opening = openings[Math.floor(i / 2) % openings.length]!;
         const aFirst = i % 2 === 0;
-        const r = await playGame(o.game, aFirst ? a : b, aFirst ? b : a, opening, o);
+        const r = await playGame(o.game, aFirst ? a : b, aFirst ? b : a, openingOf(i), o);
+        r.game = i;
         records[i] = r;
-        const aWon = (r.result === '1-0') === aFirst;
-        if (r.result === '1/2-1/2') score.draws++;
-        else if (aWon) score.wins++;
-        else score.losses++;
+        count(r, aFirst);
         done++;
         for (const [k, p] of [a, b].entries()) {
           const kb = p.rssKb();
@@ -89,9 +121,38 @@ export async function runMatch(o: MatchOptions): Promise<MatchReport> {
       memory.push(...mem);
     }
   };
-  await Promise.all(Array.from({ length: slots }, worker));
-  records.length = next;
-  return { score, elo: estimateElo(score), records, memory, sprt };
+  // With nothing left to play (a resumed match already complete or decided), no engine starts.
+  while (next < o.games && records[next] !== undefined) next++;
+  if (next < o.games && sprt?.verdict === undefined) await Promise.all(Array.from({ length: slots }, worker));
+  // In game order: every game started, and the resumed ones (a test that stops early leaves
+  // the rest unplayed).
+  return { score, elo: estimateElo(score), records: records.filter((r) => r !== undefined), memory, sprt };
+}
+
+/**
+ * Reads the games of a match file (`qiengine match --out`: one JSON game record a line, blank
+ * lines skipped), for {@link MatchOptions.played}. A line that is not a record with a game
+ * number throws a {@link UsageError} naming it; whether the games fit a match is checked by
+ * `runMatch`.
+ */
+export function readMatchRecords(text: string): GameRecord[] {
+  const records: GameRecord[] = [];
+  text.split(/\r?\n/).forEach((line, k) => {
+    if (line.trim() === '') return;
+    let r: unknown;
+    try {
+      r = JSON.parse(line);
+    } catch {
+      throw new UsageError(`line ${k + 1}: not a JSON game record`);
+    }
+    const g = r as Partial<GameRecord> | null;
+    if (g === null || typeof g !== 'object' || typeof g.first !== 'string' || typeof g.second !== 'string' || !Array.isArray(g.opening) || !Array.isArray(g.moves) || typeof g.result !== 'string' || typeof g.reason !== 'string') {
+      throw new UsageError(`line ${k + 1}: not a game record`);
+    }
+    if (typeof g.game !== 'number') throw new UsageError(`line ${k + 1}: the game has no number (a file written before matches could be resumed)`);
+    records.push(g as GameRecord);
+  });
+  return records;
 }
 
 /**

@@ -21,6 +21,12 @@ export interface GameRecord {
   reason: string;
   /** Resident memory (kB, Linux) of the match's first and second engine after the game. */
   memoryKb?: [number | undefined, number | undefined];
+  /**
+   * The game's number in its match, from 0: it played opening `floor(game / 2)`, with the
+   * match's first engine moving first when it is even. Set by `runMatch`; it is what lets a
+   * stopped match be resumed.
+   */
+  game?: number;
 }
 
 export interface RefereeOptions {

@@ -7,7 +7,7 @@ import { UsageError } from '../../src/core/errors.js';
 import { EngineProcess, parseEngineSpec, type EngineSpec } from '../../src/match/engine-process.js';
 import { BALANCED_OPENINGS, readOpenings } from '../../src/match/openings.js';
 import { playGame } from '../../src/match/referee.js';
-import { progressBar, runMatch } from '../../src/match/match.js';
+import { progressBar, readMatchRecords, runMatch } from '../../src/match/match.js';
 import { openSession } from '../../src/engine/games.js';
 
 /**
@@ -264,4 +264,49 @@ describe('match', () => {
     expect(report.sprt?.verdict).toBe('H1');
     expect(seen).toEqual(Array.from({ length: SPRT_MIN_GAMES }, (_, i) => i + 1));
   }, 30_000);
+
+  it('resumes a stopped match: the games played count and only the missing ones are played', async () => {
+    // 'a' wins with white (b's illegal first move) and loses with black (fool's mate), as above,
+    // so every even game is a win and every odd one a loss.
+    const engines = (): [EngineSpec, EngineSpec] => [fake('a', ['f2f3', 'g2g4']), fake('b', ['e7e5', 'd8h4'])];
+    const openings = [[], ['e2e4', 'e7e5']];
+    const full = await runMatch({ game: 'chess', engines: engines(), games: 4, movetimeMs: 50, openings: [[]] });
+    expect(full.records.map((r) => r.game)).toEqual([0, 1, 2, 3]);
+    // Games 0 and 3 were played before the stop (as a file lists them: in the order they ended).
+    const file = [full.records[3]!, full.records[0]!].map((r) => JSON.stringify(r)).join('\n') + '\n';
+    const played = readMatchRecords(file);
+    const seen: number[] = [];
+    const resumed = await runMatch({
+      game: 'chess',
+      engines: engines(),
+      games: 4,
+      movetimeMs: 50,
+      openings: [[]],
+      played,
+      onGame: (r, _s, done) => seen.push(r.game! * 10 + done),
+    });
+    expect(seen).toEqual([13, 24]);
+    expect(resumed.score).toEqual(full.score);
+    expect(resumed.records.map((r) => r.game)).toEqual([0, 1, 2, 3]);
+    // A match already complete plays nothing (no engine is even started: 'x' does not exist).
+    const none = await runMatch({ game: 'chess', engines: [{ ...fake('a', []), command: '/nonexistent/x' }, fake('b', [])], games: 4, movetimeMs: 50, openings: [[]], played: full.records });
+    expect(none.score).toEqual(full.score);
+    // Games that do not fit the match are refused before any game starts.
+    const swapped = { ...full.records[0]!, first: 'b' };
+    await expect(runMatch({ game: 'chess', engines: engines(), games: 4, movetimeMs: 50, openings: [[]], played: [swapped] })).rejects.toThrow(/game 0: b moved first, but here a does/);
+    await expect(runMatch({ game: 'chess', engines: engines(), games: 4, movetimeMs: 50, openings, played: [full.records[2]!] })).rejects.toThrow(/game 2: its opening is not this match's line 2/);
+    await expect(runMatch({ game: 'chess', engines: engines(), games: 2, movetimeMs: 50, openings: [[]], played: [full.records[3]!] })).rejects.toThrow(/game 3: needs a game number from 0 to 1/);
+    await expect(runMatch({ game: 'chess', engines: engines(), games: 4, movetimeMs: 50, openings: [[]], played: [full.records[1]!, full.records[1]!] })).rejects.toThrow(UsageError);
+  }, 30_000);
+
+  it('reads a match file, naming the line that is not a numbered game record', () => {
+    const rec = { first: 'a', second: 'b', opening: [], moves: ['e2e4'], result: '1-0', reason: 'checkmate', game: 0 };
+    expect(readMatchRecords(`${JSON.stringify(rec)}\n\n${JSON.stringify({ ...rec, game: 1 })}\n`).map((r) => r.game)).toEqual([0, 1]);
+    expect(readMatchRecords('')).toEqual([]);
+    expect(() => readMatchRecords(`${JSON.stringify(rec)}\n{"first":`)).toThrow(/line 2: not a JSON game record/);
+    expect(() => readMatchRecords('[1,2]')).toThrow(/line 1: not a game record/);
+    expect(() => readMatchRecords('null')).toThrow(/line 1: not a game record/);
+    const { game: _dropped, ...old } = rec;
+    expect(() => readMatchRecords(JSON.stringify(old))).toThrow(/line 1: the game has no number/);
+  });
 });
