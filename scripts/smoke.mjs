@@ -77,9 +77,12 @@ try {
   const games = readFileSync(out, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
   if (games.map((g) => g.game).join(',') !== '0,1' || !/^games 2:/m.test(resumed)) fail(`match --resume: games ${games.map((g) => g.game)}, report:\n${resumed}`);
   const garbage = join(dir, 'garbage.jsonl');
-  writeFileSync(garbage, readFileSync(out, 'utf8') + 'not json\n');
+  const garbageText = readFileSync(out, 'utf8') + 'not json\n';
+  writeFileSync(garbage, garbageText);
   const badResume = spawnSync(process.execPath, [cli, 'match', '--game', 'chess', '--engine2', 'qiengine', '--resume', garbage]);
   if (badResume.status !== 2 || !/line 3: not a JSON game record/.test(badResume.stderr.toString())) fail(`match --resume with a bad line: status ${badResume.status}, ${badResume.stderr}`);
+  // The refused file is left as it was.
+  if (readFileSync(garbage, 'utf8') !== garbageText) fail('match --resume changed the file it refused');
   const badSprt = spawnSync(process.execPath, [cli, 'match', '--game', 'chess', '--engine2', 'qiengine', '--sprt', '10,0']);
   if (badSprt.status !== 2 || !/ELO0 must be below ELO1/.test(badSprt.stderr.toString())) fail(`match --sprt 10,0: status ${badSprt.status}, ${badSprt.stderr}`);
 } finally {

@@ -4,8 +4,8 @@
  * each with its own pair of engine processes, and the result is a score with an Elo estimate.
  */
 import type { GameKind } from '../engine/games.js';
-import { estimateElo, sprtState, type EloEstimate, type MatchScore, type SprtOptions, type SprtState } from './elo.js';
 import { UsageError } from '../core/errors.js';
+import { estimateElo, sprtState, type EloEstimate, type MatchScore, type SprtOptions, type SprtState } from './elo.js';
 import { EngineProcess, type EngineSpec } from './engine-process.js';
 import { BALANCED_OPENINGS } from './openings.js';
 import { playGame, type GameRecord, type RefereeOptions } from './referee.js';
@@ -56,7 +56,9 @@ export async function runMatch(o: MatchOptions): Promise<MatchReport> {
   const score: MatchScore = { wins: 0, draws: 0, losses: 0 };
   const records: GameRecord[] = new Array(o.games);
   const memory: MatchReport['memory'] = [];
-  const openingOf = (i: number): readonly string[] => openings[Math.floor(i / 2) % openings.length]!;
+  // Game i plays opening line i / 2 (rounded down), engine 0 first when i is even.
+  const lineOf = (i: number): number => Math.floor(i / 2) % openings.length;
+  const openingOf = (i: number): readonly string[] => openings[lineOf(i)]!;
   const count = (r: GameRecord, aFirst: boolean): void => {
     const aWon = (r.result === '1-0') === aFirst;
     if (r.result === '1/2-1/2') score.draws++;
@@ -71,7 +73,7 @@ export async function runMatch(o: MatchOptions): Promise<MatchReport> {
     const aFirst = i % 2 === 0;
     const firstName = o.engines[aFirst ? 0 : 1].name;
     if (r.first !== firstName) throw new UsageError(`${where}: ${r.first} moved first, but here ${firstName} does`);
-    if (r.opening.join(' ') !== openingOf(i).join(' ')) throw new UsageError(`${where}: its opening is not this match's line ${Math.floor(i / 2) % openings.length + 1}`);
+    if (r.opening.join(' ') !== openingOf(i).join(' ')) throw new UsageError(`${where}: its opening is not this match's line ${lineOf(i) + 1}`);
     if (r.result !== '1-0' && r.result !== '0-1' && r.result !== '1/2-1/2') throw new UsageError(`${where}: no result`);
     records[i] = r;
     count(r, aFirst);
@@ -81,7 +83,7 @@ export async function runMatch(o: MatchOptions): Promise<MatchReport> {
   const slots = Math.max(1, Math.min(o.concurrency ?? 1, o.games - done));
   // A resumed match's test starts from the games already played (and may already be decided).
   let sprt: SprtState | undefined = o.sprt !== undefined && done > 0 ? sprtState(score, o.sprt) : undefined;
-  
+
   const worker = async (): Promise<void> => {
     const a = new EngineProcess(o.engines[0], o.game, o.movetimeMs);
     const b = new EngineProcess(o.engines[1], o.game, o.movetimeMs);
@@ -121,9 +123,9 @@ export async function runMatch(o: MatchOptions): Promise<MatchReport> {
       memory.push(...mem);
     }
   };
-  // With nothing left to play (a resumed match already complete or decided), no engine starts.
-  while (next < o.games && records[next] !== undefined) next++;
-  if (next < o.games && sprt?.verdict === undefined) await Promise.all(Array.from({ length: slots }, worker));
+  // With nothing left to play (a resumed match already complete or decided), no engine starts:
+  // the resumed games are distinct and below `games`, so `done` counts what is already there.
+  if (done < o.games && sprt?.verdict === undefined) await Promise.all(Array.from({ length: slots }, worker));
   // In game order: every game started, and the resumed ones (a test that stops early leaves
   // the rest unplayed).
   return { score, elo: estimateElo(score), records: records.filter((r) => r !== undefined), memory, sprt };
