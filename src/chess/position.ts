@@ -563,12 +563,6 @@ export class ChessPosition implements GamePosition {
   readonly lateReplyReduction = false;
 
   /**
-   * {@link GamePosition.killerReduction}: off in chess, whose search was not measured with it
-   * (it was played only in xiangqi: bench/RESULTS.md, stop 88).
-   */
-  readonly killerReduction = false;
-
-  /**
    * {@link GamePosition.lateFutility}: off in chess, where its one pair against Stockfish at
    * Elo 2000 scored 45.5% with it beside 51.5% without (bench/RESULTS.md, stop 76).
    */

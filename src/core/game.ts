@@ -130,12 +130,6 @@ export interface GamePosition {
    */
   readonly lateReplyReduction: boolean;
   /**
-   * Whether the search reduces the killers among the late quiet moves too, a ply less than the
-   * others, instead of not at all. A game sets it by what it measured, as
-   * {@link quiescenceChecks}.
-   */
-  readonly killerReduction: boolean;
-  /**
    * Whether the search prunes late quiet moves at nodes of depth 4 to 8 by the depth left
    * after their late-move reduction (late futility). A game sets it by what it measured, as
    * {@link quiescenceChecks}.

@@ -555,13 +555,6 @@ export class XiangqiPosition implements GamePosition {
   readonly lateReplyReduction = true;
 
   /**
-   * {@link GamePosition.killerReduction}: on in xiangqi, where two pairs against Fairy-Stockfish
-   * at 0.2 s scored 48.8% (48.0% with the chase games as draws) with it beside 47.8% (47.2%)
-   * without, side by side (bench/RESULTS.md, stop 88).
-   */
-  readonly killerReduction = true;
-
-  /**
    * {@link GamePosition.lateFutility}: on in xiangqi, where two pairs against Fairy-Stockfish
    * at 0.2 s scored 48.2% (41.5% with the chase games as draws) with it beside 42.0% (37.5%)
    * without, side by side (bench/RESULTS.md, stop 75).

@@ -29,7 +29,7 @@ const XIANGQI_START = 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKAB
 const CHESS_START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
 
 /** The game flags the search reads to turn a search feature on. */
-type SearchFlag = 'singularExtension' | 'cutoffReduction' | 'lateReplyReduction' | 'killerReduction' | 'lateFutility' | 'captureHistory' | 'losingQuietPruning';
+type SearchFlag = 'singularExtension' | 'cutoffReduction' | 'lateReplyReduction' | 'lateFutility' | 'captureHistory' | 'losingQuietPruning';
 
 /**
  * The nodes of a fresh search of `pos` to `depth`, with the game's search flag `flag` as the game
@@ -136,21 +136,6 @@ describe('search', () => {
     const { xiangqi, chess } = flagTrees('lateReplyReduction', true, false);
     expect(xiangqi.flipped).not.toBe(xiangqi.own);
     expect(chess.flipped).not.toBe(chess.own);
-  });
-
-  it('reduces the killers among late quiet moves where the game asks for it: xiangqi, not chess', () => {
-    // The killers are tried right after the captures, so they are late only behind several
-    // captures: from xiangqi's start the trees are the same with and without to depth 12. In this
-    // middlegame (a bench position) they are not: at stop 88, 52,531 nodes with it and 58,946
-    // without to depth 11. Chess has it off; turned on, its start tree to depth 9 changes too.
-    const xiangqi = xiangqiFromFen('r2akab2/9/2n1b1n2/p1p1p3p/6p2/2P6/P3P1P1P/2N1C1N2/9/1RBAKAB1r w - - 0 1');
-    expect(xiangqi.killerReduction).toBe(true);
-    const own = nodesWithFlag(xiangqi, 'killerReduction', 11, false);
-    expect(nodesWithFlag(xiangqi, 'killerReduction', 11, false)).toBe(own);
-    expect(nodesWithFlag(xiangqi, 'killerReduction', 11, true)).not.toBe(own);
-    const chess = chessFromFen(CHESS_START);
-    expect(chess.killerReduction).toBe(false);
-    expect(nodesWithFlag(chess, 'killerReduction', 9, true)).not.toBe(nodesWithFlag(chess, 'killerReduction', 9, false));
   });
 
   it('prunes late quiet moves by their reduced depth where the game asks for it: xiangqi, not chess', () => {
