@@ -72,6 +72,10 @@ try {
   // One game is below the test's minimum: it reports its ratio and no verdict.
   if (!/^sprt elo0 0 elo1 10 alpha 0.05 beta 0.05: LLR -?\d+\.\d\d \(-2\.94, 2\.94\), no verdict yet$/m.test(report)) fail(`match --sprt reported:\n${report}`);
   if (rec.game !== 0) fail(`match record has no game number: ${JSON.stringify(rec.game)}`);
+  // Both engines (qiengine over UCI) report depth and nodes: the record tallies them and the
+  // report gives each engine's mean.
+  if (!(rec.search?.[0]?.depthMoves > 0 && rec.search[1].nodes > 0)) fail(`match record's search tallies: ${JSON.stringify(rec.search)}`);
+  if ((report.match(/^search qiengine: depth \d+\.\d and \S+ nodes\/s on average over \d+ moves, as it reported them$/gm) ?? []).length !== 2) fail(`match reported no search lines:\n${report}`);
   // --resume plays only what the file lacks, and adds it to the file.
   const resumed = execFileSync(process.execPath, [cli, 'match', '--game', 'chess', '--engine2', 'qiengine', '--openings', good, '--games', '2', '--movetime', '10', '--max-plies', '12', '--resume', out], { stdio: 'pipe' }).toString();
   const games = readFileSync(out, 'utf8').trim().split('\n').map((l) => JSON.parse(l));

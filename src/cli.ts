@@ -23,7 +23,7 @@ import type { EngineInfo, EngineScore } from './engine/searcher.js';
 import { runBench } from './engine/bench.js';
 import { parseEngineSpec } from './match/engine-process.js';
 import { parseSprt } from './match/elo.js';
-import { progressBar, readMatchRecords, runMatch } from './match/match.js';
+import { progressBar, readMatchRecords, runMatch, searchSummary } from './match/match.js';
 import { readOpenings } from './match/openings.js';
 
 const USAGE = `${ENGINE_NAME} ${ENGINE_VERSION}
@@ -47,7 +47,8 @@ usage:
                   [--games N] [--movetime MS] [--concurrency N] [--out FILE.jsonl]
                   [--openings FILE] [--sprt ELO0,ELO1[,ALPHA,BETA]] [--resume FILE.jsonl]
                         play a match (colours alternate over balanced openings) and
-                        report the score and Elo difference of engine1.
+                        report the score and Elo difference of engine1, and each
+                        engine's mean depth and nodes/s as it reported them.
                         --sprt stops early once a sequential test accepts engine1 being
                         ELO0 or ELO1 stronger (error rates ALPHA, BETA; default 0.05)
                         FILE: one opening per line, moves in UCI/ICCS coordinates
@@ -216,6 +217,13 @@ async function matchCommand(args: string[]): Promise<void> {
   }
   for (const [reason, n] of [...reasons].sort((a, b) => b[1] - a[1])) process.stdout.write(`  ${n} x ${reason}\n`);
   for (const m of report.memory) if (m.firstKb !== undefined) process.stdout.write(`memory ${m.engine}: ${m.firstKb} kB after the first game, ${m.lastKb} kB after the last\n`);
+  for (const [k, t] of report.search.entries()) {
+    const { meanDepth, nps } = searchSummary(t);
+    if (meanDepth === undefined && nps === undefined) continue;
+    const depth = meanDepth === undefined ? 'no depth' : `depth ${meanDepth.toFixed(1)}`;
+    const speed = nps === undefined ? 'no node counts' : `${count(Math.round(nps))} nodes/s`;
+    process.stdout.write(`search ${engines[k]!.name}: ${depth} and ${speed} on average over ${t.moves} moves, as it reported them\n`);
+  }
 }
 
 function perftCommand(args: string[]): void {

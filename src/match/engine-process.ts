@@ -42,6 +42,9 @@ export interface EngineMove {
   /** Centipawns from the mover's point of view; mates as ±(100000 - plies). */
   score?: number;
   timeMs: number;
+  /** The depth and node count of the engine's last scored report for this move, when it gave them. */
+  depth?: number;
+  nodes?: number;
 }
 
 /**
@@ -89,6 +92,8 @@ export class EngineProcess {
   private proc!: ChildProcessWithoutNullStreams;
   private waiters: Array<{ test: (line: string) => boolean; resolve: (line: string) => void }> = [];
   private lastScore: number | undefined;
+  private lastDepth: number | undefined;
+  private lastNodes: number | undefined;
   private features = new Map<string, string>();
   private sentMoves = 0;
   /** xboard clock in centiseconds, and moves played since the last time control. */
@@ -143,8 +148,13 @@ export class EngineProcess {
     const t = line.trim();
     if (this.spec.dialect === 'xboard') {
       if (t.startsWith('feature ')) for (const m of t.matchAll(/(\w+)=("[^"]*"|\S+)/g)) this.features.set(m[1]!, m[2]!.replace(/"/g, ''));
-      const post = /^(\d+)\s+(-?\d+)\s+\d+\s+\d+/.exec(t);
-      if (post !== null) this.lastScore = Number(post[2]);
+      // Thinking output: ply, score, time (centiseconds), nodes, then the line.
+      const post = /^(\d+)\s+(-?\d+)\s+\d+\s+(\d+)/.exec(t);
+      if (post !== null) {
+        this.lastDepth = Number(post[1]);
+        this.lastScore = Number(post[2]);
+        this.lastNodes = Number(post[3]);
+      }
     } else if (t.startsWith('info ')) {
       const cp = /\bscore cp (-?\d+)/.exec(t);
       const mate = /\bscore mate (-?\d+)/.exec(t);
@@ -152,6 +162,14 @@ export class EngineProcess {
       else if (mate !== null) {
         const n = Number(mate[1]);
         this.lastScore = n > 0 ? 100000 - n : -100000 - n;
+      }
+      // Depth and nodes only from a scored line: an iteration's report, not its 'currmove'
+      // lines, which name the depth being searched before it is done.
+      if (cp !== null || mate !== null) {
+        const depth = /\bdepth (\d+)/.exec(t);
+        const nodes = /\bnodes (\d+)/.exec(t);
+        if (depth !== null) this.lastDepth = Number(depth[1]);
+        if (nodes !== null) this.lastNodes = Number(nodes[1]);
       }
     }
     for (let i = 0; i < this.waiters.length; i++) {
@@ -219,6 +237,8 @@ export class EngineProcess {
   /** Asks for a move in the position reached by `moves` (ICCS/UCI) from the start. */
   async play(moves: readonly string[]): Promise<EngineMove> {
     this.lastScore = undefined;
+    this.lastDepth = undefined;
+    this.lastNodes = undefined;
     const t0 = performance.now();
     // Time to answer before the engine forfeits: ten move times, or (xboard) its whole clock.
     const limit = Math.max(this.movetimeMs * 10, this.spec.dialect === 'xboard' ? this.xbClock * 10 : 0) + 2000;
@@ -243,7 +263,7 @@ export class EngineProcess {
         throw new QiengineError(`${this.spec.name} answered '${reply}'`);
       }
       this.sentMoves++;
-      return { move: m[1]!.toLowerCase(), score: this.lastScore, timeMs: performance.now() - t0 };
+      return { move: m[1]!.toLowerCase(), ...this.report(t0) };
     }
     const pos = `position startpos${moves.length > 0 ? ' moves ' + moves.map((m) => toWire(m, this.spec.ranks)).join(' ') : ''}`;
     this.send(pos);
@@ -251,7 +271,12 @@ export class EngineProcess {
     reply = await this.expect((l) => l.startsWith('bestmove') || l === 'nobestmove', limit, 'bestmove');
     const m = /^bestmove\s+(\S+)/.exec(reply);
     if (m === null || m[1] === '(none)') throw new QiengineError(`${this.spec.name} answered '${reply}'`);
-    return { move: fromWire(m[1]!, this.spec.ranks), score: this.lastScore, timeMs: performance.now() - t0 };
+    return { move: fromWire(m[1]!, this.spec.ranks), ...this.report(t0) };
+  }
+
+  /** What the engine said of the move it just chose, and the time it took since `t0`. */
+  private report(t0: number): Omit<EngineMove, 'move'> {
+    return { score: this.lastScore, timeMs: performance.now() - t0, depth: this.lastDepth, nodes: this.lastNodes };
   }
 
   /** The engine process's resident memory in kB (Linux /proc), or undefined where unknown. */

@@ -8,7 +8,7 @@ import { UsageError } from '../core/errors.js';
 import { estimateElo, sprtState, type EloEstimate, type MatchScore, type SprtOptions, type SprtState } from './elo.js';
 import { EngineProcess, type EngineSpec } from './engine-process.js';
 import { BALANCED_OPENINGS } from './openings.js';
-import { playGame, type GameRecord, type RefereeOptions } from './referee.js';
+import { addSearchTally, newSearchTally, playGame, type GameRecord, type RefereeOptions, type SearchTally } from './referee.js';
 
 export interface MatchOptions extends RefereeOptions {
   game: GameKind;
@@ -49,6 +49,19 @@ export interface MatchReport {
   sprt?: SprtState;
   /** Resident memory of each engine process after its first and its last game, in kB (Linux). */
   memory: Array<{ engine: string; firstKb?: number; lastKb?: number }>;
+  /**
+   * Each engine's searches over all the games (resumed ones included where their records carry
+   * them), engine1 then engine2: see {@link searchSummary} for its mean depth and nodes/second.
+   */
+  search: [SearchTally, SearchTally];
+}
+
+/** An engine's mean reported depth and nodes/second over a tally (undefined where it reported none). */
+export function searchSummary(t: SearchTally): { meanDepth?: number; nps?: number } {
+  return {
+    meanDepth: t.depthMoves > 0 ? t.depthSum / t.depthMoves : undefined,
+    nps: t.nodesTimeMs > 0 ? (t.nodes * 1000) / t.nodesTimeMs : undefined,
+  };
 }
 
 export async function runMatch(o: MatchOptions): Promise<MatchReport> {
@@ -128,7 +141,16 @@ export async function runMatch(o: MatchOptions): Promise<MatchReport> {
   if (done < o.games && sprt?.verdict === undefined) await Promise.all(Array.from({ length: slots }, worker));
   // In game order: every game started, and the resumed ones (a test that stops early leaves
   // the rest unplayed).
-  return { score, elo: estimateElo(score), records: records.filter((r) => r !== undefined), memory, sprt };
+  const played = records.filter((r) => r !== undefined);
+  const search: [SearchTally, SearchTally] = [newSearchTally(), newSearchTally()];
+  for (const r of played) {
+    if (r.search === undefined || r.game === undefined) continue;
+    // The record's tallies are by colour; engine1 moved first in the even-numbered games.
+    const aFirst = r.game % 2 === 0;
+    addSearchTally(search[0], r.search[aFirst ? 0 : 1]);
+    addSearchTally(search[1], r.search[aFirst ? 1 : 0]);
+  }
+  return { score, elo: estimateElo(score), records: played, memory, sprt, search };
 }
 
 /**
@@ -152,9 +174,19 @@ export function readMatchRecords(text: string): GameRecord[] {
       throw new UsageError(`line ${k + 1}: not a game record`);
     }
     if (typeof g.game !== 'number') throw new UsageError(`line ${k + 1}: the game has no number (a file written before matches could be resumed)`);
+    // Files written before the tallies existed have none; a record that has them must have both.
+    if (g.search !== undefined && !(Array.isArray(g.search) && g.search.length === 2 && g.search.every(isSearchTally))) {
+      throw new UsageError(`line ${k + 1}: its search tallies are not two sets of counts`);
+    }
     records.push(g as GameRecord);
   });
   return records;
+}
+
+function isSearchTally(t: unknown): t is SearchTally {
+  if (t === null || typeof t !== 'object') return false;
+  const o = t as Record<string, unknown>;
+  return (['moves', 'depthMoves', 'depthSum', 'nodes', 'nodesTimeMs'] as const).every((k) => typeof o[k] === 'number' && Number.isFinite(o[k]) && o[k] >= 0);
 }
 
 /**

@@ -27,6 +27,37 @@ export interface GameRecord {
    * stopped match be resumed.
    */
   game?: number;
+  /** What `first` and `second` reported of their searches in this game (see {@link SearchTally}). */
+  search?: [SearchTally, SearchTally];
+}
+
+/**
+ * One engine's searches over a game, as it reported them: how deep it got and how fast it
+ * counted nodes, which tells where the time per move went beside the opponent's.
+ */
+export interface SearchTally {
+  /** Moves it chose (the opening's are not its own). */
+  moves: number;
+  /** Moves for which it reported a completed depth, and the sum of those depths. */
+  depthMoves: number;
+  depthSum: number;
+  /** Nodes it reported, summed over the moves for which it did, and those moves' time in ms. */
+  nodes: number;
+  nodesTimeMs: number;
+}
+
+/** An empty tally. */
+export function newSearchTally(): SearchTally {
+  return { moves: 0, depthMoves: 0, depthSum: 0, nodes: 0, nodesTimeMs: 0 };
+}
+
+/** Adds `b` into `a`. */
+export function addSearchTally(a: SearchTally, b: SearchTally): void {
+  a.moves += b.moves;
+  a.depthMoves += b.depthMoves;
+  a.depthSum += b.depthSum;
+  a.nodes += b.nodes;
+  a.nodesTimeMs += b.nodesTimeMs;
 }
 
 export interface RefereeOptions {
@@ -45,7 +76,8 @@ export async function playGame(game: GameKind, first: EngineProcess, second: Eng
   const resignMoves = o.resignMoves ?? 3;
   const session = openSession({ game, moves: opening });
   const moves = [...opening];
-  const record = (result: GameResult, reason: string): GameRecord => ({ first: first.spec.name, second: second.spec.name, opening, moves, result, reason });
+  const search: [SearchTally, SearchTally] = [newSearchTally(), newSearchTally()];
+  const record = (result: GameResult, reason: string): GameRecord => ({ first: first.spec.name, second: second.spec.name, opening, moves, result, reason, search });
   const winFor = (side: number): GameResult => (side === 0 ? '1-0' : '0-1');
   await first.newGame();
   await second.newGame();
@@ -75,6 +107,16 @@ export async function playGame(game: GameKind, first: EngineProcess, second: Eng
       throw e;
     }
     moves.push(reply.move);
+    const tally = search[side]!;
+    tally.moves++;
+    if (reply.depth !== undefined) {
+      tally.depthMoves++;
+      tally.depthSum += reply.depth;
+    }
+    if (reply.nodes !== undefined) {
+      tally.nodes += reply.nodes;
+      tally.nodesTimeMs += reply.timeMs;
+    }
     // Resign adjudication: the mover says it is winning and the other side agreed last move.
     const s = reply.score;
     if (s !== undefined && lastScore !== undefined && Math.abs(s) >= resignScore && Math.sign(s) === -Math.sign(lastScore) && Math.abs(lastScore) >= resignScore) {

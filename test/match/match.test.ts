@@ -6,13 +6,14 @@ import { eloFromScore, estimateElo, parseSprt, scoreFromElo, SPRT_MIN_GAMES, spr
 import { UsageError } from '../../src/core/errors.js';
 import { EngineProcess, parseEngineSpec, type EngineSpec } from '../../src/match/engine-process.js';
 import { BALANCED_OPENINGS, readOpenings } from '../../src/match/openings.js';
-import { playGame } from '../../src/match/referee.js';
-import { progressBar, readMatchRecords, runMatch } from '../../src/match/match.js';
+import { playGame, type SearchTally } from '../../src/match/referee.js';
+import { progressBar, readMatchRecords, runMatch, searchSummary } from '../../src/match/match.js';
 import { openSession } from '../../src/engine/games.js';
 
 /**
  * A scripted UCI engine: answers each `go` with the next move of its list (or with what the
- * list says: `crash`, `silent`), and reports a fixed score.
+ * list says: `crash`, `silent`), and reports a fixed score, at depth n and 1000 x n nodes on
+ * its n-th move of a game (after a `currmove` line naming a depth it never finishes).
  */
 const FAKE = `
 const args = process.argv.slice(2);
@@ -27,7 +28,8 @@ require('node:readline').createInterface({ input: process.stdin }).on('line', (l
     const m = moves[seen++] ?? 'a1a1';
     if (m === 'crash') process.exit(3);
     if (m === 'silent') return;
-    console.log('info depth 1 score cp ' + score + ' pv ' + m);
+    console.log('info depth 99 currmove ' + m + ' currmovenumber 1');
+    console.log('info depth ' + seen + ' nodes ' + 1000 * seen + ' score cp ' + score + ' pv ' + m);
     console.log('bestmove ' + m);
   } else if (l === 'quit') process.exit(0);
 });`;
@@ -163,6 +165,10 @@ describe('referee', () => {
     expect(r.result).toBe('0-1');
     expect(r.reason).toBe('checkmate');
     expect(r.moves).toEqual(['f2f3', 'e7e5', 'g2g4', 'd8h4']);
+    // Each side reported depths 1 and 2 and 1,000 and 2,000 nodes; a currmove line's depth is
+    // not a finished one.
+    for (const t of r.search!) expect(t).toMatchObject({ moves: 2, depthMoves: 2, depthSum: 3, nodes: 3000 });
+    expect(r.search![0].nodesTimeMs).toBeGreaterThan(0);
   });
 
   it('an illegal move, a crash or silence loses', async () => {
@@ -201,7 +207,7 @@ describe('xboard engines', () => {
 require('node:readline').createInterface({ input: process.stdin }).on('line', (l) => {
   if (l === 'protover 2') console.log('feature usermove=1 ping=1 done=1');
   else if (l.startsWith('ping')) console.log('pong' + l.slice(4));
-  else if (l === 'go') { const r = replies[n++]; console.log(r.startsWith('1/2') ? r : 'move ' + r); }
+  else if (l === 'go') { const r = replies[n++]; console.log('3 25 10 4567 ' + r); console.log(r.startsWith('1/2') ? r : 'move ' + r); }
   else if (l === 'quit') process.exit(0);
 });`,
     );
@@ -215,6 +221,8 @@ require('node:readline').createInterface({ input: process.stdin }).on('line', (l
       expect(r.moves).toEqual(['e2e4', 'e7e5']);
       expect(r.result).toBe('0-1');
       expect(r.reason).toMatch(/claimer gave no move: claimer claims a draw/);
+      // Its thinking line (ply, score, time, nodes) gave the depth and nodes of its one move.
+      expect(r.search![0]).toMatchObject({ moves: 1, depthMoves: 1, depthSum: 3, nodes: 4567 });
     } finally {
       await a.quit();
       await b.quit();
@@ -241,6 +249,13 @@ describe('match', () => {
     expect(report.records[1]!.first).toBe('b');
     expect(report.elo.elo).toBe(0);
     expect(report.sprt).toBeUndefined();
+    // Search tallies by engine, not by colour: 'a' chose two moves (game 1), 'b' two (game 1;
+    // its illegal first move in game 2 is not counted).
+    expect(report.search[0]).toMatchObject({ moves: 2, depthSum: 3, nodes: 3000 });
+    expect(report.search[1]).toMatchObject({ moves: 2, depthSum: 3, nodes: 3000 });
+    expect(searchSummary(report.search[0]).meanDepth).toBe(1.5);
+    expect(searchSummary(report.search[0]).nps).toBeGreaterThan(0);
+    expect(searchSummary({ moves: 3, depthMoves: 0, depthSum: 0, nodes: 0, nodesTimeMs: 0 })).toEqual({ meanDepth: undefined, nps: undefined });
   });
 
   it('stops early when the sequential test decides, and reports only the games played', async () => {
@@ -288,6 +303,10 @@ describe('match', () => {
     expect(seen).toEqual([13, 24]);
     expect(resumed.score).toEqual(full.score);
     expect(resumed.records.map((r) => r.game)).toEqual([0, 1, 2, 3]);
+    // The resumed games' search tallies count too.
+    const counts = (t: SearchTally) => [t.moves, t.depthMoves, t.depthSum, t.nodes];
+    expect(resumed.search.map(counts)).toEqual(full.search.map(counts));
+    expect(full.search[0].moves).toBeGreaterThan(0);
     // A match already complete plays nothing (no engine is even started: 'x' does not exist).
     const none = await runMatch({ game: 'chess', engines: [{ ...fake('a', []), command: '/nonexistent/x' }, fake('b', [])], games: 4, movetimeMs: 50, openings: [[]], played: full.records });
     expect(none.score).toEqual(full.score);
@@ -308,5 +327,10 @@ describe('match', () => {
     expect(() => readMatchRecords('null')).toThrow(/line 1: not a game record/);
     const { game: _dropped, ...old } = rec;
     expect(() => readMatchRecords(JSON.stringify(old))).toThrow(/line 1: the game has no number/);
+    const tally = { moves: 2, depthMoves: 2, depthSum: 9, nodes: 500, nodesTimeMs: 40 };
+    expect(readMatchRecords(JSON.stringify({ ...rec, search: [tally, tally] }))[0]!.search).toEqual([tally, tally]);
+    for (const bad of [[tally], [tally, { ...tally, nodes: -1 }], [tally, { ...tally, moves: 'x' }], 'x']) {
+      expect(() => readMatchRecords(JSON.stringify({ ...rec, search: bad }))).toThrow(/line 1: its search tallies are not two sets of counts/);
+    }
   });
 });
