@@ -383,15 +383,27 @@ export class Engine {
         if (o.signal.aborted || (left !== undefined && left <= 0) || (nodesLeft !== undefined && nodesLeft <= 0)) break;
         if (req.softMs !== undefined && elapsed > req.softMs * 0.5) break;
       }
-      const onInfo = o.onInfo === undefined ? undefined : (i: EngineInfo): void => void (i.depth === d && o.onInfo!(i));
+      // Each depth is its own search here: its reports count from the first depth's start, as
+      // one search's would.
+      const before = nodes;
+      const onInfo =
+        o.onInfo === undefined
+          ? undefined
+          : (i: EngineInfo): void => {
+              if (i.depth !== d) return;
+              const timeMs = Math.round(now() - t0);
+              o.onInfo!({ ...i, nodes: before + i.nodes, timeMs, nps: Math.round(((before + i.nodes) * 1000) / Math.max(1, timeMs)) });
+            };
       const r = searcher.run({ ...req, depth: d, movetimeMs: left === undefined ? undefined : Math.max(1, left), softMs: undefined, nodes: nodesLeft }, onInfo, undefined, o.signal);
       nodes += r.nodes;
-      if (result === undefined || r.depth === d) result = { ...r, nodes, timeMs: Math.round(now() - t0) };
+      if (result === undefined || r.depth === d) result = r;
       if (r.depth < d || r.bestMove === null) break;
       if ('mate' in r.score && d >= 2 * Math.abs(r.score.mate) + 2) break;
       await yieldNow();
     }
-    return result!;
+    // The answer is the last full depth's, but the nodes and time are the whole search's, the
+    // unfinished depth included.
+    return { ...result!, nodes, timeMs: Math.round(now() - t0) };
   }
 
   /** An answer made from the last progress report, or a depth-1 search when there was none. */

@@ -62,6 +62,8 @@ export class ProtocolSession {
   private readonly engine: Engine;
   private hashMb = 16;
   private thinking: Thinking | null = null;
+  /** The node count of the running search's last `info` line (-1 before its first). */
+  private infoNodes = -1;
   private readonly backlog: string[] = [];
 
   constructor(
@@ -361,8 +363,12 @@ export class ProtocolSession {
       banMoves: this.banned.length > 0 ? this.banned : undefined,
       moveOverheadMs: Number.isFinite(overhead) ? overhead : 30,
       signal: controller.signal,
-      onInfo: (i) => this.write(this.infoLine(i)),
+      onInfo: (i) => {
+        this.infoNodes = i.nodes;
+        this.write(this.infoLine(i));
+      },
     };
+    this.infoNodes = -1;
     const waiting = infinite || ponder;
     if (!waiting) opts.clock = clock;
     if (!waiting && depth === undefined && nodes === undefined && movetime === undefined && clock === undefined) opts.movetimeMs = 1000;
@@ -415,6 +421,16 @@ export class ProtocolSession {
     if (r.bestMove === null) {
       this.write(this.mode === 'ucci' ? 'nobestmove' : 'bestmove (none)');
       return;
+    }
+    // A search stopped inside an iteration last reported the one before: its lines are
+    // reported again with the whole search's nodes and time, as Stockfish does at a stop, so
+    // that a GUI or a match's referee sees every node and the time they took.
+    if (r.nodes > this.infoNodes) {
+      const multi = r.lines.length > 1;
+      const nps = Math.round((r.nodes * 1000) / Math.max(1, r.timeMs));
+      for (const l of r.lines) {
+        this.write(`info depth ${r.depth} seldepth ${r.seldepth}${multi ? ` multipv ${l.multipv}` : ''} score ${scoreText(l.score)} nodes ${r.nodes} nps ${nps} time ${r.timeMs} pv ${l.pv.join(' ')}`);
+      }
     }
     this.write(`bestmove ${r.bestMove}${r.ponderMove !== null ? ` ponder ${r.ponderMove}` : ''}`);
   }

@@ -144,7 +144,20 @@ describe('UCI search', () => {
     expect(out.filter((l) => l.startsWith('info depth')).length).toBe(3);
     expect(out[0]).toMatch(/^info depth 1 seldepth \d+ score cp -?\d+ nodes \d+ nps \d+ hashfull \d+ time \d+ pv [a-h]/);
     expect(out.at(-1)).toMatch(/^bestmove [a-h][1-8][a-h][1-8]/);
-    expect((await think('go nodes 5000')).at(-1)).toMatch(/^bestmove /);
+    const limited = await think('go nodes 5000');
+    expect(limited.at(-1)).toMatch(/^bestmove /);
+    // The node limit stops the search inside a depth: the last full depth's line is reported
+    // again with the whole search's nodes (more) and time, as Stockfish does at a stop.
+    const infos = limited.filter((l) => l.startsWith('info depth'));
+    const field = (l: string, k: string) => new RegExp(`\\b${k} (\\S+)`).exec(l)![1]!;
+    const [done, final] = infos.slice(-2) as [string, string];
+    expect(field(final, 'depth')).toBe(field(done, 'depth'));
+    expect(final.slice(final.indexOf(' pv '))).toBe(done.slice(done.indexOf(' pv ')));
+    expect(Number(field(final, 'nodes'))).toBeGreaterThan(Number(field(done, 'nodes')));
+    expect(Number(field(final, 'time'))).toBeGreaterThanOrEqual(Number(field(done, 'time')));
+    // Every report counts from the search's start: nodes never fall.
+    const nodes = infos.map((l) => Number(field(l, 'nodes')));
+    expect(nodes).toEqual([...nodes].sort((x, y) => x - y));
     expect((await think('go movetime 50')).at(-1)).toMatch(/^bestmove /);
     expect((await think('go wtime 1000 btime 1000 winc 10 binc 10')).at(-1)).toMatch(/^bestmove /);
     expect((await think('go depth 2 searchmoves a7a6')).at(-1)).toMatch(/^bestmove a7a6/);
