@@ -6,15 +6,17 @@
  * SharedArrayBuffer, or absent; smp, for a Lazy SMP search, this worker's thread and the shared
  * node counts), `{type: 'table', buffer}` (search on a shared table from now on), `{type:
  * 'hash', mb}` (an own table of that size), `{type: 'clear'}`, `{type: 'restoreRoot'}` (the
- * main worker of a Lazy SMP search, after its helpers stopped: store the root entry again).
+ * main worker of a Lazy SMP search, after its helpers stopped: store the root entry again),
+ * `{type: 'warm', id}` (run {@link warmUp}).
  * Messages out: `{type: 'ready'}`, `{type: 'info', id, info}`, `{type: 'done', id, result}`,
- * `{type: 'probed', id, entry}`, `{type: 'error', id, message}`.
+ * `{type: 'probed', id, entry}`, `{type: 'warmed', id}`, `{type: 'error', id, message}`.
  */
-import { lessTransit, Searcher, type EngineInfo, type SearchRequest, type ThreadRole } from './searcher.js';
+import { lessTransit, Searcher, warmUp, type EngineInfo, type SearchRequest, type ThreadRole } from './searcher.js';
 
 type Inbound =
   | { type: 'search'; id: number; request: SearchRequest; stop?: Int32Array; smp?: ThreadRole }
   | { type: 'probe'; id: number; request: SearchRequest }
+  | { type: 'warm'; id: number }
   | { type: 'table'; buffer: SharedArrayBuffer }
   | { type: 'hash'; mb: number }
   | { type: 'clear' }
@@ -33,6 +35,10 @@ function serve(port: Port): void {
     else if (msg.type === 'table') searcher.attachTable(msg.buffer);
     else if (msg.type === 'clear') searcher.clear();
     else if (msg.type === 'restoreRoot') searcher.restoreRootEntry();
+    else if (msg.type === 'warm') {
+      warmUp();
+      port.post({ type: 'warmed', id: msg.id });
+    }
     else if (msg.type === 'probe') {
       try {
         port.post({ type: 'probed', id: msg.id, entry: searcher.probe(msg.request) });

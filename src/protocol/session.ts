@@ -112,7 +112,7 @@ export class ProtocolSession {
       switch (cmd) {
         case 'uci': return this.hello('uci');
         case 'ucci': return this.hello('ucci');
-        case 'isready': return this.write('readyok');
+        case 'isready': return this.isReady();
         case 'ucinewgame': return this.newGame();
         case 'setoption': return this.setOption(words.slice(1));
         case 'position': return this.position(words.slice(1), line);
@@ -145,9 +145,9 @@ export class ProtocolSession {
 
   private hello(mode: 'uci' | 'ucci'): void {
     this.mode = mode;
-    // Start the search thread now, while the GUI is still setting up, rather than on the first
-    // `go`'s clock.
-    this.engine.threadMode().catch(() => undefined);
+    // Start and warm up the search thread now, while the GUI is still setting up, rather than
+    // on the first `go`'s clock; `isready` answers once it is done.
+    void this.engine.prepare();
     if (mode === 'ucci' && this.variant !== 'xiangqi') this.selectVariant('xiangqi');
     this.write(`id name ${ENGINE_NAME} ${ENGINE_VERSION}`);
     if (mode === 'ucci') {
@@ -399,6 +399,19 @@ export class ProtocolSession {
     if (t.result !== undefined) this.bestMove(t.result);
     this.thinking = null;
     while (this.backlog.length > 0 && this.thinking === null) this.handle(this.backlog.shift()!);
+  }
+
+  /**
+   * `readyok` once the engine has started (see {@link Engine.prepare}): at once when it has;
+   * otherwise when it is done, with the lines that come meanwhile waiting as during a search.
+   */
+  private isReady(): void {
+    if (this.engine.prepared) return this.write('readyok');
+    this.track(
+      this.engine.prepare().then(() => this.write('readyok')),
+      new AbortController(),
+      false,
+    );
   }
 
   private stop(): void {

@@ -93,6 +93,32 @@ describe('Engine (worker)', () => {
     }
   });
 
+  it('prepare starts and warms the worker once, and changes no answer', async () => {
+    const spec = { game: 'xiangqi' as const, moves: ['h2e2', 'h9g7'] };
+    const cold = await engine().search(spec, { depth: 8 });
+    const e = engine();
+    expect(e.prepared).toBe(false);
+    const first = e.prepare();
+    expect(e.prepare()).toBe(first);
+    await first;
+    expect(e.prepared).toBe(true);
+    expect(await e.threadMode()).toBe('worker');
+    // The warm-up searched on a table of its own: the answer and its tree are a fresh engine's.
+    const warm = await e.search(spec, { depth: 8 });
+    expect(warm.nodes).toBe(cold.nodes);
+    expect(warm.pv).toEqual(cold.pv);
+    expect(warm.score).toEqual(cold.score);
+    // An inline engine has nothing to start.
+    const inline = engine({ thread: 'inline' });
+    expect(inline.prepared).toBe(true);
+    await inline.prepare();
+    // A worker that cannot start leaves the engine inline; prepare still resolves.
+    const missing = new Engine({ workerUrl: new URL('file:///nonexistent/qiengine-worker.js') });
+    await missing.prepare();
+    expect(missing.prepared).toBe(true);
+    expect(await missing.threadMode()).toBe('inline');
+  });
+
   it('bad input rejects with a typed error before searching', async () => {
     const e = engine();
     await expect(e.search({ game: 'chess', fen: '8/8/8 w - - 0 1' }, { depth: 1 })).rejects.toBeInstanceOf(FenError);
@@ -235,6 +261,24 @@ describe('protocol over the worker: stop and ponderhit', () => {
     s.handle('stop');
     await s.idle();
     expect(out.at(-1)).toMatch(/^bestmove [a-h][1-8][a-h][1-8]/);
+  });
+
+  it('isready after uci answers once the worker has started and warmed up; lines sent meanwhile wait', async () => {
+    const { s, out } = session();
+    s.handle('uci');
+    s.handle('isready');
+    s.handle('position startpos moves e2e4');
+    s.handle('go depth 3');
+    // The engine is still starting: no readyok yet, and the go waits behind it.
+    expect(out).not.toContain('readyok');
+    await s.idle();
+    const ready = out.indexOf('readyok');
+    expect(ready).toBeGreaterThan(out.indexOf('uciok'));
+    expect(out.findIndex((l) => l.startsWith('info depth 1'))).toBeGreaterThan(ready);
+    expect(out.at(-1)).toMatch(/^bestmove [a-h][1-8][a-h][1-8]/);
+    // Once started, isready answers at once.
+    s.handle('isready');
+    expect(out.at(-1)).toBe('readyok');
   });
 
   it('go ponder waits for ponderhit, then plays on its own clock', async () => {
