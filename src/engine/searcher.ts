@@ -112,9 +112,10 @@ export interface EngineResult {
 /**
  * Short searches of a few positions of both games on a table of their own, thrown away after:
  * V8 compiles a function to fast code only after it has run for a while, so an engine's first
- * searches ran at a fraction of its speed (in one 0.2 s search from a fresh worker, depth 7 on
- * 10 k nodes, against depth 11 on 78 k by its fourth). Nothing of it stays in the searcher
- * that answers, so results do not depend on whether it ran.
+ * searches ran at a fraction of its speed (0.2 s searches from a fresh worker, on a busy
+ * machine: depth 1 while the worker started, then depth 7 on 10 k nodes, and depth 11 on 78 k
+ * only by the fourth). Nothing of it stays in the searcher that answers, so results do not
+ * depend on whether it ran (the evaluation's module-level caches are exact).
  */
 export function warmUp(): void {
   const s = new Searcher(1);
