@@ -8,7 +8,7 @@ import { UsageError } from '../core/errors.js';
 import { estimateElo, sprtState, type EloEstimate, type MatchScore, type SprtOptions, type SprtState } from './elo.js';
 import { EngineProcess, type EngineSpec } from './engine-process.js';
 import { BALANCED_OPENINGS } from './openings.js';
-import { addSearchTally, newSearchTally, playGame, type GameRecord, type RefereeOptions, type SearchTally } from './referee.js';
+import { addSearchTally, isSearchTally, newSearchTally, playGame, type GameRecord, type RefereeOptions, type SearchTally } from './referee.js';
 
 export interface MatchOptions extends RefereeOptions {
   game: GameKind;
@@ -69,14 +69,21 @@ export async function runMatch(o: MatchOptions): Promise<MatchReport> {
   const score: MatchScore = { wins: 0, draws: 0, losses: 0 };
   const records: GameRecord[] = new Array(o.games);
   const memory: MatchReport['memory'] = [];
+  const search: [SearchTally, SearchTally] = [newSearchTally(), newSearchTally()];
   // Game i plays opening line i / 2 (rounded down), engine 0 first when i is even.
   const lineOf = (i: number): number => Math.floor(i / 2) % openings.length;
   const openingOf = (i: number): readonly string[] => openings[lineOf(i)]!;
+  // Every game counted, played or resumed, adds to the score and to each engine's tallies
+  // (a record's tallies are by colour: engine 0 moved first when aFirst).
   const count = (r: GameRecord, aFirst: boolean): void => {
     const aWon = (r.result === '1-0') === aFirst;
     if (r.result === '1/2-1/2') score.draws++;
     else if (aWon) score.wins++;
     else score.losses++;
+    if (r.search !== undefined) {
+      addSearchTally(search[0], r.search[aFirst ? 0 : 1]);
+      addSearchTally(search[1], r.search[aFirst ? 1 : 0]);
+    }
   };
   for (const r of o.played ?? []) {
     const i = r.game;
@@ -141,16 +148,7 @@ export async function runMatch(o: MatchOptions): Promise<MatchReport> {
   if (done < o.games && sprt?.verdict === undefined) await Promise.all(Array.from({ length: slots }, worker));
   // In game order: every game started, and the resumed ones (a test that stops early leaves
   // the rest unplayed).
-  const played = records.filter((r) => r !== undefined);
-  const search: [SearchTally, SearchTally] = [newSearchTally(), newSearchTally()];
-  for (const r of played) {
-    if (r.search === undefined || r.game === undefined) continue;
-    // The record's tallies are by colour; engine1 moved first in the even-numbered games.
-    const aFirst = r.game % 2 === 0;
-    addSearchTally(search[0], r.search[aFirst ? 0 : 1]);
-    addSearchTally(search[1], r.search[aFirst ? 1 : 0]);
-  }
-  return { score, elo: estimateElo(score), records: played, memory, sprt, search };
+  return { score, elo: estimateElo(score), records: records.filter((r) => r !== undefined), memory, sprt, search };
 }
 
 /**
@@ -181,12 +179,6 @@ export function readMatchRecords(text: string): GameRecord[] {
     records.push(g as GameRecord);
   });
   return records;
-}
-
-function isSearchTally(t: unknown): t is SearchTally {
-  if (t === null || typeof t !== 'object') return false;
-  const o = t as Record<string, unknown>;
-  return (['moves', 'depthMoves', 'depthSum', 'nodes', 'nodesTimeMs'] as const).every((k) => typeof o[k] === 'number' && Number.isFinite(o[k]) && o[k] >= 0);
 }
 
 /**

@@ -46,6 +46,9 @@ export interface SearchTally {
   nodesTimeMs: number;
 }
 
+/** Every count of a {@link SearchTally}, so that making, adding and checking one list them once. */
+const SEARCH_TALLY_KEYS = ['moves', 'depthMoves', 'depthSum', 'nodes', 'nodesTimeMs'] as const satisfies ReadonlyArray<keyof SearchTally>;
+
 /** An empty tally. */
 export function newSearchTally(): SearchTally {
   return { moves: 0, depthMoves: 0, depthSum: 0, nodes: 0, nodesTimeMs: 0 };
@@ -53,11 +56,14 @@ export function newSearchTally(): SearchTally {
 
 /** Adds `b` into `a`. */
 export function addSearchTally(a: SearchTally, b: SearchTally): void {
-  a.moves += b.moves;
-  a.depthMoves += b.depthMoves;
-  a.depthSum += b.depthSum;
-  a.nodes += b.nodes;
-  a.nodesTimeMs += b.nodesTimeMs;
+  for (const k of SEARCH_TALLY_KEYS) a[k] += b[k];
+}
+
+/** Whether `t` (read from a file) is a tally: every count a finite number, none negative. */
+export function isSearchTally(t: unknown): t is SearchTally {
+  if (t === null || typeof t !== 'object') return false;
+  const o = t as Record<string, unknown>;
+  return SEARCH_TALLY_KEYS.every((k) => typeof o[k] === 'number' && Number.isFinite(o[k]) && o[k] >= 0);
 }
 
 export interface RefereeOptions {
