@@ -439,18 +439,17 @@ export class ProtocolSession {
     // reported again with the whole search's nodes and time, as Stockfish does at a stop, so
     // that a GUI or a match's referee sees every node and the time they took.
     if (r.nodes > this.infoNodes) {
-      const multi = r.lines.length > 1;
       const nps = Math.round((r.nodes * 1000) / Math.max(1, r.timeMs));
-      for (const l of r.lines) {
-        this.write(`info depth ${r.depth} seldepth ${r.seldepth}${multi ? ` multipv ${l.multipv}` : ''} score ${scoreText(l.score)} nodes ${r.nodes} nps ${nps} time ${r.timeMs} pv ${l.pv.join(' ')}`);
-      }
+      for (const l of r.lines) this.write(this.infoLine({ ...l, depth: r.depth, seldepth: r.seldepth, nodes: r.nodes, nps, timeMs: r.timeMs }));
     }
     this.write(`bestmove ${r.bestMove}${r.ponderMove !== null ? ` ponder ${r.ponderMove}` : ''}`);
   }
 
-  private infoLine(i: EngineInfo): string {
+  /** A standard `info` line; `hashfull` is left out where unknown (an answer does not carry it). */
+  private infoLine(i: Omit<EngineInfo, 'hashfull'> & { hashfull?: number }): string {
     const multipv = Number(this.option('multipv')) > 1 ? ` multipv ${i.multipv}` : '';
-    return `info depth ${i.depth} seldepth ${i.seldepth}${multipv} score ${scoreText(i.score)} nodes ${i.nodes} nps ${i.nps} hashfull ${i.hashfull} time ${i.timeMs} pv ${i.pv.join(' ')}`;
+    const hashfull = i.hashfull === undefined ? '' : ` hashfull ${i.hashfull}`;
+    return `info depth ${i.depth} seldepth ${i.seldepth}${multipv} score ${scoreText(i.score)} nodes ${i.nodes} nps ${i.nps}${hashfull} time ${i.timeMs} pv ${i.pv.join(' ')}`;
   }
 
   private display(): void {
