@@ -171,18 +171,7 @@ export class Engine {
     if (this.options.thread === 'inline') return;
     const w = await this.ensureWorker();
     if (w === null || this.closed) return;
-    await new Promise<void>((resolve, reject) => {
-      const id = this.nextId++;
-      this.pending.set(id, {
-        resolve: () => {
-          if (this.pending.size === 0) w.unref();
-          resolve();
-        },
-        reject,
-      });
-      w.ref();
-      w.post({ type: 'warm', id });
-    });
+    await this.ask(w, { type: 'warm' });
   }
 
   /** Searches on the calling thread and returns when done (for scripts and tests). */
@@ -197,10 +186,31 @@ export class Engine {
     await this.queue;
     const w = await this.ensureWorker();
     if (w === null) return this.inline().probe(request);
-    return new Promise<HashEntry | null>((resolve, reject) => {
+    return (await this.ask(w, { type: 'probe', request })) as HashEntry | null;
+  }
+
+  /**
+   * Sends the worker a request it answers once (a probe, the warm-up) and resolves with the
+   * answer; the worker keeps the process alive until then.
+   */
+  private ask(w: WorkerHandle, message: { type: 'probe'; request: SearchRequest } | { type: 'warm' }): Promise<unknown> {
+    return new Promise((resolve, reject) => {
       const id = this.nextId++;
-      this.pending.set(id, { resolve: (e) => resolve(e as HashEntry | null), reject });
-      w.post({ type: 'probe', id, request });
+      const settle = (): void => {
+        if (this.pending.size === 0) w.unref();
+      };
+      this.pending.set(id, {
+        resolve: (r) => {
+          settle();
+          resolve(r);
+        },
+        reject: (e) => {
+          settle();
+          reject(e);
+        },
+      });
+      w.ref();
+      w.post({ ...message, id });
     });
   }
 

@@ -109,26 +109,6 @@ export interface EngineResult {
   threadNodes?: number[];
 }
 
-/**
- * Short searches of a few positions of both games on a table of their own, thrown away after:
- * V8 compiles a function to fast code only after it has run for a while, so an engine's first
- * searches ran at a fraction of its speed (0.2 s searches from a fresh worker, on a busy
- * machine: depth 1 while the worker started, then depth 7 on 10 k nodes, and depth 11 on 78 k
- * only by the fourth). Nothing of it stays in the searcher that answers, so results do not
- * depend on whether it ran (the evaluation's module-level caches are exact).
- */
-export function warmUp(): void {
-  const s = new Searcher(1);
-  for (const p of WARM_UP_POSITIONS) s.run({ game: p.game, fen: p.fen, nodes: p.nodes });
-}
-
-/** The warm-up's positions and node counts: both games' code paths, 90 k nodes in all. */
-const WARM_UP_POSITIONS: ReadonlyArray<{ game: GameKind; fen: string; nodes: number }> = [
-  { game: 'xiangqi', fen: 'r2akab2/9/2n1b1n2/p1p1p3p/6p2/2P6/P3P1P1P/2N1C1N2/9/1RBAKAB1r w - - 0 1', nodes: 40_000 },
-  { game: 'xiangqi', fen: 'r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 b - - 0 1', nodes: 20_000 },
-  { game: 'chess', fen: 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1', nodes: 30_000 },
-];
-
 /** A search score as {@link EngineScore}. */
 export function toEngineScore(score: number): EngineScore {
   return isMateScore(score) ? { mate: mateIn(score) } : { cp: score };

@@ -11,7 +11,8 @@
  * Messages out: `{type: 'ready'}`, `{type: 'info', id, info}`, `{type: 'done', id, result}`,
  * `{type: 'probed', id, entry}`, `{type: 'warmed', id}`, `{type: 'error', id, message}`.
  */
-import { lessTransit, Searcher, warmUp, type EngineInfo, type SearchRequest, type ThreadRole } from './searcher.js';
+import { warmUp } from './bench.js';
+import { lessTransit, Searcher, type EngineInfo, type SearchRequest, type ThreadRole } from './searcher.js';
 
 type Inbound =
   | { type: 'search'; id: number; request: SearchRequest; stop?: Int32Array; smp?: ThreadRole }
