@@ -8,7 +8,7 @@ import { UsageError } from '../core/errors.js';
 import { estimateElo, sprtState, type EloEstimate, type MatchScore, type SprtOptions, type SprtState } from './elo.js';
 import { EngineProcess, type EngineSpec } from './engine-process.js';
 import { BALANCED_OPENINGS } from './openings.js';
-import { addSearchTally, isSearchTally, newSearchTally, playGame, type GameRecord, type RefereeOptions, type SearchTally } from './referee.js';
+import { addSearchTally, isMoveReport, isSearchTally, newSearchTally, playGame, type GameRecord, type RefereeOptions, type SearchTally } from './referee.js';
 
 export interface MatchOptions extends RefereeOptions {
   game: GameKind;
@@ -175,6 +175,10 @@ export function readMatchRecords(text: string): GameRecord[] {
     // Files written before the tallies existed have none; a record that has them must have both.
     if (g.search !== undefined && !(Array.isArray(g.search) && g.search.length === 2 && g.search.every(isSearchTally))) {
       throw new UsageError(`line ${k + 1}: its search tallies are not two sets of counts`);
+    }
+    // Likewise the move reports (newer still): one for each move after the opening.
+    if (g.reports !== undefined && !(Array.isArray(g.reports) && g.reports.length === g.moves.length - g.opening.length && g.reports.every(isMoveReport))) {
+      throw new UsageError(`line ${k + 1}: its move reports are not one for each move after the opening`);
     }
     records.push(g as GameRecord);
   });

@@ -29,6 +29,34 @@ export interface GameRecord {
   game?: number;
   /** What `first` and `second` reported of their searches in this game (see {@link SearchTally}). */
   search?: [SearchTally, SearchTally];
+  /**
+   * What the mover reported for each move after the opening, in order (the engines alternate,
+   * so entry k is the move at ply `opening.length + k`): its score, depth and nodes where it
+   * gave them, and the time it took. This is what a GUI shows beside each move (cutechess
+   * writes it into PGN comments): where the two engines' views of a game parted.
+   */
+  reports?: MoveReport[];
+}
+
+/**
+ * One engine move as its engine reported it. The score is from the mover's point of view, in
+ * centipawns, mates as ±(100000 - plies) (as the resign adjudication reads them); a field the
+ * engine did not report is left out.
+ */
+export interface MoveReport {
+  score?: number;
+  depth?: number;
+  nodes?: number;
+  /** From `go` to the move, in whole milliseconds. */
+  ms: number;
+}
+
+/** Whether `r` (read from a file) is a {@link MoveReport}. */
+export function isMoveReport(r: unknown): r is MoveReport {
+  if (r === null || typeof r !== 'object') return false;
+  const o = r as Record<string, unknown>;
+  const optional = (v: unknown): boolean => v === undefined || (typeof v === 'number' && Number.isFinite(v));
+  return typeof o.ms === 'number' && Number.isFinite(o.ms) && o.ms >= 0 && optional(o.score) && optional(o.depth) && optional(o.nodes);
 }
 
 /**
@@ -83,7 +111,8 @@ export async function playGame(game: GameKind, first: EngineProcess, second: Eng
   const session = openSession({ game, moves: opening });
   const moves = [...opening];
   const search: [SearchTally, SearchTally] = [newSearchTally(), newSearchTally()];
-  const record = (result: GameResult, reason: string): GameRecord => ({ first: first.spec.name, second: second.spec.name, opening, moves, result, reason, search });
+  const reports: MoveReport[] = [];
+  const record = (result: GameResult, reason: string): GameRecord => ({ first: first.spec.name, second: second.spec.name, opening, moves, result, reason, search, reports });
   const winFor = (side: number): GameResult => (side === 0 ? '1-0' : '0-1');
   await first.newGame();
   await second.newGame();
@@ -113,6 +142,11 @@ export async function playGame(game: GameKind, first: EngineProcess, second: Eng
       throw e;
     }
     moves.push(reply.move);
+    const report: MoveReport = { ms: Math.round(reply.timeMs) };
+    if (reply.score !== undefined) report.score = reply.score;
+    if (reply.depth !== undefined) report.depth = reply.depth;
+    if (reply.nodes !== undefined) report.nodes = reply.nodes;
+    reports.push(report);
     const tally = search[side]!;
     tally.moves++;
     if (reply.depth !== undefined) {

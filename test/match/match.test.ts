@@ -169,6 +169,23 @@ describe('referee', () => {
     // not a finished one.
     for (const t of r.search!) expect(t).toMatchObject({ moves: 2, depthMoves: 2, depthSum: 3, nodes: 3000 });
     expect(r.search![0].nodesTimeMs).toBeGreaterThan(0);
+    // One report a move, in move order: the mover's score, depth and nodes, and its time.
+    expect(r.reports!.map(({ score, depth, nodes }) => [score, depth, nodes])).toEqual([
+      [0, 1, 1000],
+      [0, 1, 1000],
+      [0, 2, 2000],
+      [0, 2, 2000],
+    ]);
+    for (const p of r.reports!) expect(Number.isInteger(p.ms) && p.ms >= 0).toBe(true);
+  });
+
+  it('reports only the moves after the opening, and only what the engine said', async () => {
+    const r = await game(fake('w', ['g2g4', '--score=-40']), fake('b', ['d8h4', '--score=30']), ['f2f3', 'e7e5']);
+    expect(r.reason).toBe('checkmate');
+    expect(r.reports!.map((p) => p.score)).toEqual([-40, 30]);
+    // A scored line is what gives depth and nodes; a move with none carries neither.
+    const mute = await game(fake('w', ['silent']), fake('b', []));
+    expect(mute.reports).toEqual([]);
   });
 
   it('an illegal move, a crash or silence loses', async () => {
@@ -223,6 +240,7 @@ require('node:readline').createInterface({ input: process.stdin }).on('line', (l
       expect(r.reason).toMatch(/claimer gave no move: claimer claims a draw/);
       // Its thinking line (ply, score, time, nodes) gave the depth and nodes of its one move.
       expect(r.search![0]).toMatchObject({ moves: 1, depthMoves: 1, depthSum: 3, nodes: 4567 });
+      expect(r.reports![0]).toMatchObject({ score: 25, depth: 3, nodes: 4567 });
     } finally {
       await a.quit();
       await b.quit();
@@ -331,6 +349,12 @@ describe('match', () => {
     expect(readMatchRecords(JSON.stringify({ ...rec, search: [tally, tally] }))[0]!.search).toEqual([tally, tally]);
     for (const bad of [[tally], [tally, { ...tally, nodes: -1 }], [tally, { ...tally, moves: 'x' }], 'x']) {
       expect(() => readMatchRecords(JSON.stringify({ ...rec, search: bad }))).toThrow(/line 1: its search tallies are not two sets of counts/);
+    }
+    const reports = [{ score: 12, depth: 9, nodes: 800, ms: 198 }];
+    expect(readMatchRecords(JSON.stringify({ ...rec, reports }))[0]!.reports).toEqual(reports);
+    expect(readMatchRecords(JSON.stringify({ ...rec, reports: [{ ms: 5 }] }))[0]!.reports).toEqual([{ ms: 5 }]);
+    for (const bad of [[], [...reports, ...reports], [{ score: 1 }], [{ ms: -1 }], [{ ms: 5, depth: 'x' }], [null], 'x']) {
+      expect(() => readMatchRecords(JSON.stringify({ ...rec, reports: bad }))).toThrow(/line 1: its move reports are not one for each move after the opening/);
     }
   });
 });
