@@ -66,7 +66,8 @@ try {
   const good = join(dir, 'good.txt');
   writeFileSync(good, '# one line\ne2e4 e7e5 g1f3\n');
   const out = join(dir, 'games.jsonl');
-  const report = execFileSync(process.execPath, [cli, 'match', '--game', 'chess', '--engine2', 'qiengine', '--openings', good, '--games', '1', '--movetime', '10', '--max-plies', '12', '--out', out, '--sprt', '0,10'], { stdio: 'pipe' }).toString();
+  const pgnFile = join(dir, 'games.pgn');
+  const report = execFileSync(process.execPath, [cli, 'match', '--game', 'chess', '--engine2', 'qiengine', '--openings', good, '--games', '1', '--movetime', '10', '--max-plies', '12', '--out', out, '--sprt', '0,10', '--pgn', pgnFile], { stdio: 'pipe' }).toString();
   const rec = JSON.parse(readFileSync(out, 'utf8'));
   if (rec.moves.slice(0, 3).join(' ') !== 'e2e4 e7e5 g1f3') fail(`match did not play the openings file's line: ${JSON.stringify(rec.moves)}`);
   // One game is below the test's minimum: it reports its ratio and no verdict.
@@ -76,10 +77,15 @@ try {
   // report gives each engine's mean.
   if (!(rec.search?.[0]?.depthMoves > 0 && rec.search[1].nodes > 0)) fail(`match record's search tallies: ${JSON.stringify(rec.search)}`);
   if ((report.match(/^search qiengine: depth \d+\.\d and \S+ nodes\/s on average over \d+ moves, as it reported them$/gm) ?? []).length !== 2) fail(`match reported no search lines:\n${report}`);
-  // --resume plays only what the file lacks, and adds it to the file.
-  const resumed = execFileSync(process.execPath, [cli, 'match', '--game', 'chess', '--engine2', 'qiengine', '--openings', good, '--games', '2', '--movetime', '10', '--max-plies', '12', '--resume', out], { stdio: 'pipe' }).toString();
+  // The record reports each engine move, and --pgn writes the game with them.
+  if (rec.reports?.length !== rec.moves.length - 3 || !(rec.reports[0].depth > 0)) fail(`match record's move reports: ${JSON.stringify(rec.reports)}`);
+  const pgnText = readFileSync(pgnFile, 'utf8');
+  if (!/^\[White "qiengine"\]$/m.test(pgnText) || !/^1\. e4 \{book\} 1\.\.\. e5 \{book\} 2\. Nf3 \{book\} 2\.\.\. \S+ \{[+-]\d+\.\d\d\/\d+ [\d.]+s\}/m.test(pgnText)) fail(`match --pgn wrote:\n${pgnText}`);
+  // --resume plays only what the file lacks, and adds it to the file (and to the PGN).
+  const resumed = execFileSync(process.execPath, [cli, 'match', '--game', 'chess', '--engine2', 'qiengine', '--openings', good, '--games', '2', '--movetime', '10', '--max-plies', '12', '--resume', out, '--pgn', pgnFile], { stdio: 'pipe' }).toString();
   const games = readFileSync(out, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
   if (games.map((g) => g.game).join(',') !== '0,1' || !/^games 2:/m.test(resumed)) fail(`match --resume: games ${games.map((g) => g.game)}, report:\n${resumed}`);
+  if ((readFileSync(pgnFile, 'utf8').match(/^\[Round "\d+"\]$/gm) ?? []).join(' ') !== '[Round "1"] [Round "2"]') fail(`match --resume --pgn:\n${readFileSync(pgnFile, 'utf8')}`);
   const garbage = join(dir, 'garbage.jsonl');
   const garbageText = readFileSync(out, 'utf8') + 'not json\n';
   writeFileSync(garbage, garbageText);
@@ -92,5 +98,5 @@ try {
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }
-console.log('smoke: qiengine match reads an openings file, runs --sprt and resumes');
+console.log('smoke: qiengine match reads an openings file, runs --sprt, writes PGN and resumes');
 console.log('smoke: 6 passed, 0 failed');

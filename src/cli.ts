@@ -25,6 +25,7 @@ import { parseEngineSpec } from './match/engine-process.js';
 import { parseSprt } from './match/elo.js';
 import { progressBar, readMatchRecords, runMatch, searchSummary } from './match/match.js';
 import { readOpenings } from './match/openings.js';
+import { matchGamePgn } from './match/pgn.js';
 
 const USAGE = `${ENGINE_NAME} ${ENGINE_VERSION}
 
@@ -46,6 +47,7 @@ usage:
   qiengine match --game chess|xiangqi --engine1 SPEC --engine2 SPEC
                   [--games N] [--movetime MS] [--concurrency N] [--out FILE.jsonl]
                   [--openings FILE] [--sprt ELO0,ELO1[,ALPHA,BETA]] [--resume FILE.jsonl]
+                  [--pgn FILE.pgn]
                         play a match (colours alternate over balanced openings) and
                         report the score and Elo difference of engine1, and each
                         engine's mean depth and nodes/s as it reported them.
@@ -56,6 +58,8 @@ usage:
                         --resume continues a stopped match from its --out file: the games
                         in it count and are not played again; new games are added to it
                         (give the same settings as before)
+                        --pgn writes the games as PGN too (SAN for chess, ICCS for
+                        xiangqi), each engine move with its score/depth and time
                         SPEC: qiengine | uci:CMD | ucci:CMD | xboard:CMD, then ;name=value
                         options, e.g. 'uci:/usr/games/stockfish;UCI_LimitStrength=true;UCI_Elo=2000'
                         or 'uci:/usr/games/fairy-stockfish;ranks=1' (xiangqi ranks 1-10)
@@ -156,7 +160,7 @@ function benchCommand(args: string[]): void {
 }
 
 async function matchCommand(args: string[]): Promise<void> {
-  const flags = parseFlags(args, ['game', 'engine1', 'engine2', 'games', 'movetime', 'concurrency', 'out', 'max-plies', 'openings', 'sprt', 'resume']);
+  const flags = parseFlags(args, ['game', 'engine1', 'engine2', 'games', 'movetime', 'concurrency', 'out', 'max-plies', 'openings', 'sprt', 'resume', 'pgn']);
   const game = gameFlag(flags);
   const self = [process.execPath, fileURLToPath(import.meta.url)];
   const e1 = flags.get('engine1') ?? 'qiengine';
@@ -176,6 +180,10 @@ async function matchCommand(args: string[]): Promise<void> {
   const played = resume === undefined ? undefined : readMatchRecords(readTextFile(resume));
   const out = resume ?? flags.get('out');
   if (out !== undefined && resume === undefined) writeFileSync(out, '');
+  // The PGN file grows with the games as --out does: a resumed match adds its new games to it.
+  const pgn = flags.get('pgn');
+  if (pgn !== undefined && resume === undefined) writeFileSync(pgn, '');
+  const event = `${engines[0].name} vs ${engines[1].name}, ${movetimeMs} ms/move`;
   const tty = process.stderr.isTTY === true;
   process.stderr.write(`${engines[0].name} vs ${engines[1].name}: ${game}, ${games} games, ${movetimeMs} ms/move\n`);
   if (played !== undefined) process.stderr.write(`resuming: ${played.length} games already played\n`);
@@ -193,6 +201,7 @@ async function matchCommand(args: string[]): Promise<void> {
       const bar = progressBar(done, games, s, 30, test);
       process.stderr.write(tty ? `\r${bar}` : `${bar}  ${r.result} ${r.reason}\n`);
       if (out !== undefined) writeFileSync(out, JSON.stringify(r) + '\n', { flag: 'a' });
+      if (pgn !== undefined) writeFileSync(pgn, matchGamePgn(game, r, { event }) + '\n', { flag: 'a' });
     },
   });
   if (tty) process.stderr.write('\n');

@@ -12,6 +12,7 @@
  */
 import { IllegalMoveError, PgnError, QiengineError } from '../core/errors.js';
 import type { Move } from '../core/move.js';
+import { pgnComment, pgnTag, wrapMovetext } from '../core/pgn-text.js';
 import { positionFromFen, START_FEN, writeFen } from './fen.js';
 import type { ChessPosition } from './position.js';
 import { moveToSan, moveToUci, parseSan } from './san.js';
@@ -335,14 +336,6 @@ export function finalPosition(game: PgnGame): ChessPosition {
   return pos;
 }
 
-function escapeTag(v: string): string {
-  return v.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/[\r\n]+/g, ' ');
-}
-
-function escapeComment(c: string): string {
-  return `{${c.replace(/}/g, ')').replace(/[\r\n]+/g, ' ')}}`;
-}
-
 export interface PgnWriteOptions {
   /** Longest movetext line (default 80, the export format's limit). */
   maxLineLength?: number;
@@ -358,23 +351,23 @@ export function writePgn(game: PgnGame, options: PgnWriteOptions = {}): string {
     tags.set('SetUp', '1');
     tags.set('FEN', game.fen);
   }
-  SEVEN_TAGS.forEach((name, k) => out.push(`[${name} "${escapeTag(tags.get(name) ?? SEVEN_DEFAULTS[k]!)}"]`));
-  for (const [name, value] of tags) if (!SEVEN_TAGS.includes(name)) out.push(`[${name} "${escapeTag(value)}"]`);
+  SEVEN_TAGS.forEach((name, k) => out.push(pgnTag(name, tags.get(name) ?? SEVEN_DEFAULTS[k]!)));
+  for (const [name, value] of tags) if (!SEVEN_TAGS.includes(name)) out.push(pgnTag(name, value));
   out.push('');
 
-  const tokens: string[] = game.comments.map(escapeComment);
+  const tokens: string[] = game.comments.map(pgnComment);
   const start = positionFromFen(game.fen);
   const ply0 = start.sideToMove + 2 * (start.rootFullmove - 1);
   const writeLine = (line: PgnNode[], ply: number): void => {
     let needNumber = true;
     for (const node of line) {
-      for (const c of node.startingComments) tokens.push(escapeComment(c));
+      for (const c of node.startingComments) tokens.push(pgnComment(c));
       const white = ply % 2 === 0;
       if (white) tokens.push(`${(ply >> 1) + 1}.`);
       else if (needNumber || node.startingComments.length > 0) tokens.push(`${(ply >> 1) + 1}...`);
       tokens.push(node.san);
       for (const nag of node.nags) tokens.push(`$${nag}`);
-      for (const c of node.comments) tokens.push(escapeComment(c));
+      for (const c of node.comments) tokens.push(pgnComment(c));
       needNumber = node.comments.length > 0 || node.variations.length > 0;
       for (const v of node.variations) {
         tokens.push('(');
@@ -387,18 +380,6 @@ export function writePgn(game: PgnGame, options: PgnWriteOptions = {}): string {
   writeLine(game.moves, ply0);
   tokens.push(game.result);
 
-  // Wrap: no space after '(' or before ')'.
-  let row = '';
-  for (let k = 0; k < tokens.length; k++) {
-    const t = tokens[k]!;
-    const glue = row === '' || row.endsWith('(') || t === ')' ? '' : ' ';
-    if (row !== '' && row.length + glue.length + t.length > width) {
-      out.push(row);
-      row = t;
-    } else {
-      row += glue + t;
-    }
-  }
-  out.push(row);
+  out.push(...wrapMovetext(tokens, width));
   return out.join('\n') + '\n';
 }

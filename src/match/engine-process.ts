@@ -39,7 +39,7 @@ export interface EngineSpec {
 /** A move and the engine's own view of the score (from its side), when it said. */
 export interface EngineMove {
   move: string;
-  /** Centipawns from the mover's point of view; mates as ±(100000 - plies). */
+  /** Centipawns from the mover's point of view; mates as ±(100000 - n) for the engine's mate in n. */
   score?: number;
   timeMs: number;
   /** The depth and node count of the engine's last scored report for this move, when it gave them. */

@@ -40,8 +40,8 @@ export interface GameRecord {
 
 /**
  * One engine move as its engine reported it. The score is from the mover's point of view, in
- * centipawns, mates as ±(100000 - plies) (as the resign adjudication reads them); a field the
- * engine did not report is left out.
+ * centipawns, mates as ±(100000 - n) for the engine's mate in n (as the resign adjudication
+ * reads them); a field the engine did not report is left out.
  */
 export interface MoveReport {
   score?: number;

@@ -1,0 +1,95 @@
+/**
+ * A match game as PGN, laid out as match tools write them (cutechess-cli's way): the opening's
+ * moves marked `{book}`, each engine move followed by what its engine reported
+ * (`{+0.35/14 0.198s}`: the score in pawns from the mover's side and the depth, then the time),
+ * and how the game ended as a last comment. Chess is written in SAN through {@link writePgn};
+ * xiangqi in the ICCS form of xiangqi PGN files (`[Game "Chinese Chess"]` first, `Red` and
+ * `Black` for the players, `[Format "ICCS"]`, moves as `H2-E2`).
+ */
+import { Chess } from '../chess/game.js';
+import { writePgn } from '../chess/pgn.js';
+import { pgnComment, pgnTag, wrapMovetext } from '../core/pgn-text.js';
+import type { GameKind } from '../engine/games.js';
+import type { GameRecord, MoveReport } from './referee.js';
+
+/** Where and when a game was played, for its tags. */
+export interface PgnPlace {
+  event: string;
+  site?: string;
+  /** The day it was played (UTC); today by default. */
+  date?: Date;
+}
+
+/** A report's comment text: `+0.35/14 0.198s`, `-M3/20 0.05s` for a mate, `0.2s` with no score. */
+export function reportComment(p: MoveReport): string {
+  const parts: string[] = [];
+  if (p.score !== undefined) {
+    // Mates come as ±(100000 - n), n the engine's own mate distance.
+    const s = p.score;
+    const score = Math.abs(s) > 90000 ? `${s > 0 ? '+' : '-'}M${100000 - Math.abs(s)}` : `${s >= 0 ? '+' : '-'}${(Math.abs(s) / 100).toFixed(2)}`;
+    parts.push(p.depth === undefined ? score : `${score}/${p.depth}`);
+  }
+  parts.push(`${+(p.ms / 1000).toFixed(3)}s`);
+  return parts.join(' ');
+}
+
+/** PGN's Termination for a referee's reason. */
+function termination(reason: string): string {
+  if (reason.startsWith('adjudicated')) return 'adjudication';
+  if (/illegal move|gave no move/.test(reason)) return 'rules infraction';
+  return 'normal';
+}
+
+/** The comments after each move: `book` for the opening's, the report for the engines'. */
+function moveComments(r: GameRecord): string[] {
+  return r.moves.map((_, i) => {
+    if (i < r.opening.length) return 'book';
+    const p = r.reports?.[i - r.opening.length];
+    return p === undefined ? '' : reportComment(p);
+  });
+}
+
+/** `record` (a game of a `kind` match) as one PGN game, ending with a newline. */
+export function matchGamePgn(kind: GameKind, record: GameRecord, place: PgnPlace): string {
+  const d = place.date ?? new Date();
+  const date = `${d.getUTCFullYear()}.${String(d.getUTCMonth() + 1).padStart(2, '0')}.${String(d.getUTCDate()).padStart(2, '0')}`;
+  const round = record.game === undefined ? '?' : String(record.game + 1);
+  const comments = moveComments(record);
+  const extra: Array<[string, string]> = [
+    ['PlyCount', String(record.moves.length)],
+    ['Termination', termination(record.reason)],
+  ];
+  if (kind === 'chess') {
+    const game = new Chess();
+    for (const m of record.moves) game.move(m);
+    const pgn = game.toPgnGame();
+    const tags: Array<[string, string]> = [['Event', place.event], ['Site', place.site ?? '?'], ['Date', date], ['Round', round], ['White', record.first], ['Black', record.second]];
+    pgn.tags = new Map([...tags, ...extra]);
+    pgn.result = record.result;
+    pgn.moves.forEach((node, i) => {
+      if (comments[i] !== '') node.comments.push(comments[i]!);
+    });
+    (pgn.moves.at(-1)?.comments ?? pgn.comments).push(record.reason);
+    return writePgn(pgn);
+  }
+  const head = [
+    pgnTag('Game', 'Chinese Chess'),
+    pgnTag('Event', place.event),
+    pgnTag('Site', place.site ?? '?'),
+    pgnTag('Date', date),
+    pgnTag('Round', round),
+    pgnTag('Red', record.first),
+    pgnTag('Black', record.second),
+    pgnTag('Result', record.result),
+    pgnTag('Format', 'ICCS'),
+    ...extra.map(([k, v]) => pgnTag(k, v)),
+  ];
+  const tokens: string[] = [];
+  record.moves.forEach((m, i) => {
+    if (i % 2 === 0) tokens.push(`${i / 2 + 1}.`);
+    tokens.push(`${m.slice(0, 2).toUpperCase()}-${m.slice(2, 4).toUpperCase()}`);
+    if (comments[i] !== '') tokens.push(pgnComment(comments[i]!));
+  });
+  tokens.push(pgnComment(record.reason), record.result);
+  return [...head, '', ...wrapMovetext(tokens, 80)].join('\n') + '\n';
+}
