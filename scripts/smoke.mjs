@@ -93,6 +93,8 @@ try {
   if (badResume.status !== 2 || !/line 3: not a JSON game record/.test(badResume.stderr.toString())) fail(`match --resume with a bad line: status ${badResume.status}, ${badResume.stderr}`);
   // The refused file is left as it was.
   if (readFileSync(garbage, 'utf8') !== garbageText) fail('match --resume changed the file it refused');
+  const samePgn = spawnSync(process.execPath, [cli, 'match', '--game', 'chess', '--engine2', 'qiengine', '--resume', out, '--pgn', out]);
+  if (samePgn.status !== 2 || !/--pgn needs a file of its own/.test(samePgn.stderr.toString())) fail(`match --pgn on the --resume file: status ${samePgn.status}, ${samePgn.stderr}`);
   const badSprt = spawnSync(process.execPath, [cli, 'match', '--game', 'chess', '--engine2', 'qiengine', '--sprt', '10,0']);
   if (badSprt.status !== 2 || !/ELO0 must be below ELO1/.test(badSprt.stderr.toString())) fail(`match --sprt 10,0: status ${badSprt.status}, ${badSprt.stderr}`);
 } finally {

@@ -182,6 +182,7 @@ async function matchCommand(args: string[]): Promise<void> {
   if (out !== undefined && resume === undefined) writeFileSync(out, '');
   // The PGN file grows with the games as --out does: a resumed match adds its new games to it.
   const pgn = flags.get('pgn');
+  if (pgn !== undefined && pgn === out) throw new UsageError('--pgn needs a file of its own, not the --out/--resume file');
   if (pgn !== undefined && resume === undefined) writeFileSync(pgn, '');
   const event = `${engines[0].name} vs ${engines[1].name}, ${movetimeMs} ms/move`;
   const tty = process.stderr.isTTY === true;
