@@ -2,14 +2,14 @@
  * A match game as PGN, laid out as match tools write them (cutechess-cli's way): the opening's
  * moves marked `{book}`, each engine move followed by what its engine reported
  * (`{+0.35/14 0.198s}`: the score in pawns from the mover's side and the depth, then the time),
- * and how the game ended as a last comment. Chess is written in SAN through {@link writePgn};
- * xiangqi in the ICCS form of xiangqi PGN files (`[Game "Chinese Chess"]` first, `Red` and
- * `Black` for the players, `[Format "ICCS"]`, moves as `H2-E2`).
+ * and how the game ended as a last comment. Chess is written in SAN through {@link writePgn},
+ * xiangqi in ICCS through {@link writeXiangqiPgn}.
  */
 import { Chess } from '../chess/game.js';
 import { writePgn } from '../chess/pgn.js';
-import { pgnComment, pgnTag, wrapMovetext } from '../core/pgn-text.js';
 import type { GameKind } from '../engine/games.js';
+import { START_FEN as XIANGQI_START_FEN } from '../xiangqi/fen.js';
+import { writeXiangqiPgn } from '../xiangqi/pgn.js';
 import type { GameRecord, MoveReport } from './referee.js';
 
 /** Where and when a game was played, for its tags. */
@@ -72,24 +72,7 @@ export function matchGamePgn(kind: GameKind, record: GameRecord, place: PgnPlace
     (pgn.moves.at(-1)?.comments ?? pgn.comments).push(record.reason);
     return writePgn(pgn);
   }
-  const head = [
-    pgnTag('Game', 'Chinese Chess'),
-    pgnTag('Event', place.event),
-    pgnTag('Site', place.site ?? '?'),
-    pgnTag('Date', date),
-    pgnTag('Round', round),
-    pgnTag('Red', record.first),
-    pgnTag('Black', record.second),
-    pgnTag('Result', record.result),
-    pgnTag('Format', 'ICCS'),
-    ...extra.map(([k, v]) => pgnTag(k, v)),
-  ];
-  const tokens: string[] = [];
-  record.moves.forEach((m, i) => {
-    if (i % 2 === 0) tokens.push(`${i / 2 + 1}.`);
-    tokens.push(`${m.slice(0, 2).toUpperCase()}-${m.slice(2, 4).toUpperCase()}`);
-    if (comments[i] !== '') tokens.push(pgnComment(comments[i]!));
-  });
-  tokens.push(pgnComment(record.reason), record.result);
-  return [...head, '', ...wrapMovetext(tokens, 80)].join('\n') + '\n';
+  const tags = new Map<string, string>([['Event', place.event], ['Site', place.site ?? '?'], ['Date', date], ['Round', round], ['Red', record.first], ['Black', record.second], ...extra]);
+  const moves = record.moves.map((iccs, i) => ({ iccs, comments: comments[i] === '' ? [] : [comments[i]!] }));
+  return writeXiangqiPgn({ tags, fen: XIANGQI_START_FEN, moves, result: record.result, comments: [record.reason] });
 }

@@ -22,6 +22,7 @@ import {
 import { TYPE_NAMES, TYPE_OF, type Color, type PieceName } from './pieces.js';
 import { MAX_MOVES, XiangqiPosition } from './position.js';
 import { perft, perftDivide } from './perft.js';
+import { writeXiangqiPgn, type XiangqiPgnWriteOptions } from './pgn.js';
 import { gameStatus, type XiangqiRules, type XiangqiStatus } from './rules.js';
 
 /** A move as the game API reports it. */
@@ -57,6 +58,8 @@ export type XiangqiNotation = 'iccs' | 'wxf' | 'chinese' | 'auto';
 export class Xiangqi {
   /** The underlying position, for power users (perft, search). Do not modify it directly. */
   readonly position = new XiangqiPosition();
+  /** Tag pairs for {@link pgn}: Event, Site, Date, Round, Red, Black and any others. */
+  readonly tags = new Map<string, string>();
   private readonly rules: XiangqiRules;
   private readonly buf = new Int32Array(MAX_MOVES);
 
@@ -255,10 +258,26 @@ export class Xiangqi {
     return perftDivide(this.position, depth).map((e) => ({ move: moveToIccs(e.move), nodes: e.nodes }));
   }
 
-  /** An independent copy of this game. */
+  /**
+   * The game from its FEN in xiangqi PGN (`[Game "Chinese Chess"]`, moves in ICCS as `H2-E2`
+   * by default, or WXF), with {@link tags}. The result is the game's own once it is over, else
+   * the `Result` tag, else `*`.
+   */
+  pgn(options: XiangqiPgnWriteOptions = {}): string {
+    const root = new XiangqiPosition();
+    root.copyFrom(this.position);
+    while (root.ply > 0) root.unmake();
+    const s = this.status();
+    const result = s.over ? (s.winner === 'red' ? '1-0' : s.winner === 'black' ? '0-1' : '1/2-1/2') : (this.tags.get('Result') ?? '*');
+    const moves = this.history().map((iccs) => ({ iccs, comments: [] }));
+    return writeXiangqiPgn({ tags: this.tags, fen: writeFen(root), moves, result }, options);
+  }
+
+  /** An independent copy of this game (tags included). */
   clone(): Xiangqi {
     const g = new Xiangqi(START_FEN, this.rules);
     g.position.copyFrom(this.position);
+    for (const [k, v] of this.tags) g.tags.set(k, v);
     return g;
   }
 
