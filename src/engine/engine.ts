@@ -12,7 +12,7 @@ import type { Chess } from '../chess/game.js';
 import type { Xiangqi } from '../xiangqi/game.js';
 import { TranspositionTable } from '../search/tt.js';
 import { openSession, specOf, type PositionSpec, type XiangqiLineNotation } from './games.js';
-import { Searcher, wallClock, type EngineInfo, type EngineResult, type HashEntry, type SearchRequest } from './searcher.js';
+import { nodesPerSecond, Searcher, wallClock, type EngineInfo, type EngineResult, type HashEntry, type SearchRequest } from './searcher.js';
 import { budgetFor, type Clock } from './time.js';
 
 export type { EngineInfo, EngineLine, EngineResult, EngineScore, HashEntry } from './searcher.js';
@@ -447,7 +447,7 @@ export class Engine {
           : (i: EngineInfo): void => {
               if (i.depth !== d) return;
               const timeMs = Math.round(now() - t0);
-              o.onInfo!({ ...i, nodes: before + i.nodes, timeMs, nps: Math.round(((before + i.nodes) * 1000) / Math.max(1, timeMs)) });
+              o.onInfo!({ ...i, nodes: before + i.nodes, timeMs, nps: nodesPerSecond(before + i.nodes, timeMs) });
             };
       const r = searcher.run({ ...req, depth: d, movetimeMs: left === undefined ? undefined : Math.max(1, left), softMs: undefined, nodes: nodesLeft }, onInfo, undefined, o.signal);
       nodes += r.nodes;

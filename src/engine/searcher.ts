@@ -63,6 +63,11 @@ export function lessTransit(req: SearchRequest): SearchRequest {
   };
 }
 
+/** Nodes per second over `timeMs`, rounded (a time under 1 ms counts as 1 ms). */
+export function nodesPerSecond(nodes: number, timeMs: number): number {
+  return Math.round((nodes * 1000) / Math.max(1, timeMs));
+}
+
 /** A progress report after a completed depth, one per line with MultiPV. */
 export interface EngineInfo {
   depth: number;

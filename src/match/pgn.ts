@@ -55,16 +55,22 @@ export function matchGamePgn(kind: GameKind, record: GameRecord, place: PgnPlace
   const date = `${d.getUTCFullYear()}.${String(d.getUTCMonth() + 1).padStart(2, '0')}.${String(d.getUTCDate()).padStart(2, '0')}`;
   const round = record.game === undefined ? '?' : String(record.game + 1);
   const comments = moveComments(record);
-  const extra: Array<[string, string]> = [
+  // One tag list for both games; only the first player's tag is named after the game's colour.
+  const tags = new Map<string, string>([
+    ['Event', place.event],
+    ['Site', place.site ?? '?'],
+    ['Date', date],
+    ['Round', round],
+    [kind === 'chess' ? 'White' : 'Red', record.first],
+    ['Black', record.second],
     ['PlyCount', String(record.moves.length)],
     ['Termination', termination(record.reason)],
-  ];
+  ]);
   if (kind === 'chess') {
     const game = new Chess();
     for (const m of record.moves) game.move(m);
     const pgn = game.toPgnGame();
-    const tags: Array<[string, string]> = [['Event', place.event], ['Site', place.site ?? '?'], ['Date', date], ['Round', round], ['White', record.first], ['Black', record.second]];
-    pgn.tags = new Map([...tags, ...extra]);
+    pgn.tags = tags;
     pgn.result = record.result;
     pgn.moves.forEach((node, i) => {
       if (comments[i] !== '') node.comments.push(comments[i]!);
@@ -72,7 +78,6 @@ export function matchGamePgn(kind: GameKind, record: GameRecord, place: PgnPlace
     (pgn.moves.at(-1)?.comments ?? pgn.comments).push(record.reason);
     return writePgn(pgn);
   }
-  const tags = new Map<string, string>([['Event', place.event], ['Site', place.site ?? '?'], ['Date', date], ['Round', round], ['Red', record.first], ['Black', record.second], ...extra]);
   const moves = record.moves.map((iccs, i) => ({ iccs, comments: comments[i] === '' ? [] : [comments[i]!] }));
   return writeXiangqiPgn({ tags, fen: XIANGQI_START_FEN, moves, result: record.result, comments: [record.reason] });
 }

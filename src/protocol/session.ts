@@ -11,7 +11,7 @@
 import { QiengineError } from '../core/errors.js';
 import { Engine, MAX_THREADS, type EngineSearchOptions } from '../engine/engine.js';
 import { openSession, type GameSession } from '../engine/games.js';
-import type { EngineInfo, EngineResult, EngineScore } from '../engine/searcher.js';
+import { nodesPerSecond, type EngineInfo, type EngineResult, type EngineScore } from '../engine/searcher.js';
 import { budgetFor, type Clock } from '../engine/time.js';
 import { MATE } from '../search/tt.js';
 
@@ -439,7 +439,7 @@ export class ProtocolSession {
     // reported again with the whole search's nodes and time, as Stockfish does at a stop, so
     // that a GUI or a match's referee sees every node and the time they took.
     if (r.nodes > this.infoNodes) {
-      const nps = Math.round((r.nodes * 1000) / Math.max(1, r.timeMs));
+      const nps = nodesPerSecond(r.nodes, r.timeMs);
       for (const l of r.lines) this.write(this.infoLine({ ...l, depth: r.depth, seldepth: r.seldepth, nodes: r.nodes, nps, timeMs: r.timeMs }));
     }
     this.write(`bestmove ${r.bestMove}${r.ponderMove !== null ? ` ponder ${r.ponderMove}` : ''}`);

@@ -264,9 +264,8 @@ export class Xiangqi {
    * the `Result` tag, else `*`.
    */
   pgn(options: XiangqiPgnWriteOptions = {}): string {
-    const root = new XiangqiPosition();
-    root.copyFrom(this.position);
-    while (root.ply > 0) root.unmake();
+    const root = this.position.clone();
+    while (root.ply > 0) root.unmakeMove();
     const s = this.status();
     const result = s.over ? (s.winner === 'red' ? '1-0' : s.winner === 'black' ? '0-1' : '1/2-1/2') : (this.tags.get('Result') ?? '*');
     const moves = this.history().map((iccs) => ({ iccs, comments: [] }));

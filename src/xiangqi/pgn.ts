@@ -71,7 +71,8 @@ export function writeXiangqiPgn(game: XiangqiPgnGame, options: XiangqiPgnWriteOp
     if (!buf.subarray(0, end).includes(m)) throw new IllegalMoveError(iccs, 'not a legal move here', writeFen(pos));
     if (ply % 2 === 0) tokens.push(`${(ply >> 1) + 1}.`);
     else if (needNumber) tokens.push(`${(ply >> 1) + 1}...`);
-    tokens.push(format === 'wxf' ? moveToWxf(pos, m) : `${moveToIccs(m).slice(0, 2).toUpperCase()}-${moveToIccs(m).slice(2).toUpperCase()}`);
+    const coords = moveToIccs(m).toUpperCase();
+    tokens.push(format === 'wxf' ? moveToWxf(pos, m) : `${coords.slice(0, 2)}-${coords.slice(2)}`);
     for (const c of comments) tokens.push(pgnComment(c));
     needNumber = false;
     pos.make(m);
