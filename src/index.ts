@@ -13,7 +13,16 @@ export { XiangqiPosition, MAX_MOVES as XIANGQI_MAX_MOVES } from './xiangqi/posit
 export type { XiangqiEvaluationTerms } from './xiangqi/evaluate.js';
 export { START_FEN as XIANGQI_START_FEN, readFen as readXiangqiFen, writeFen as writeXiangqiFen, positionFromFen as xiangqiFromFen } from './xiangqi/fen.js';
 export { perft as xiangqiPerft, perftDivide as xiangqiPerftDivide } from './xiangqi/perft.js';
-export { writeXiangqiPgn, type XiangqiPgnGame, type XiangqiPgnMove, type XiangqiPgnWriteOptions } from './xiangqi/pgn.js';
+export {
+  readXiangqiPgn,
+  iterateXiangqiPgn,
+  writeXiangqiPgn,
+  type XiangqiPgnGame,
+  type XiangqiPgnMove,
+  type XiangqiPgnNode,
+  type XiangqiPgnTree,
+  type XiangqiPgnWriteOptions,
+} from './xiangqi/pgn.js';
 export {
   moveToIccs,
   parseIccs,
@@ -23,6 +32,7 @@ export {
   parseWxf,
   moveToChinese,
   parseChinese,
+  parseMoveText as parseXiangqiMove,
   describeMove as describeXiangqiMove,
   type MoveDescription as XiangqiMoveDescription,
 } from './xiangqi/notation.js';

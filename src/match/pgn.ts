@@ -79,5 +79,7 @@ export function matchGamePgn(kind: GameKind, record: GameRecord, place: PgnPlace
     return writePgn(pgn);
   }
   const moves = record.moves.map((iccs, i) => ({ iccs, comments: comments[i] === '' ? [] : [comments[i]!] }));
-  return writeXiangqiPgn({ tags, fen: XIANGQI_START_FEN, moves, result: record.result, comments: [record.reason] });
+  const before: string[] = [];
+  (moves.at(-1)?.comments ?? before).push(record.reason);
+  return writeXiangqiPgn({ tags, fen: XIANGQI_START_FEN, moves, result: record.result, comments: before });
 }

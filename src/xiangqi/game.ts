@@ -13,16 +13,15 @@ import {
   descriptionToChinese,
   descriptionToWxf,
   moveToIccs,
-  parseChinese,
-  parseIccs,
   parseSquare,
-  parseWxf,
+  parseMoveText,
   squareName,
+  type XiangqiNotation,
 } from './notation.js';
 import { TYPE_NAMES, TYPE_OF, type Color, type PieceName } from './pieces.js';
 import { MAX_MOVES, XiangqiPosition } from './position.js';
 import { perft, perftDivide } from './perft.js';
-import { writeXiangqiPgn, type XiangqiPgnWriteOptions } from './pgn.js';
+import { readXiangqiPgn, writeXiangqiPgn, type XiangqiPgnWriteOptions } from './pgn.js';
 import { gameStatus, type XiangqiRules, type XiangqiStatus } from './rules.js';
 
 /** A move as the game API reports it. */
@@ -51,8 +50,7 @@ export interface XiangqiPiece {
   type: PieceName;
 }
 
-/** Notations that {@link Xiangqi.move} reads. `auto` tries ICCS, then WXF, then Chinese. */
-export type XiangqiNotation = 'iccs' | 'wxf' | 'chinese' | 'auto';
+export type { XiangqiNotation } from './notation.js';
 
 /** A xiangqi game: a position with history, rules and notation. */
 export class Xiangqi {
@@ -81,6 +79,26 @@ export class Xiangqi {
     readFen(fen, next);
     next.chaseRule = this.position.chaseRule;
     this.position.copyFrom(next);
+  }
+
+  /**
+   * Loads the main line of the first game of a xiangqi PGN text (moves in ICCS, WXF or
+   * Chinese), tags included; the game's rules stay this game's.
+   * @throws {PgnError} with the current game kept.
+   */
+  loadPgn(pgn: string): void {
+    const game = readXiangqiPgn(pgn, { variations: 'skip' })[0];
+    if (game === undefined) throw new QiengineError('the PGN text holds no game');
+    const next = new XiangqiPosition();
+    readFen(game.fen, next);
+    for (const node of game.moves) {
+      next.make(node.move);
+      next.inCheck(); // records the check flag, as move() does, for the repetition rules
+    }
+    next.chaseRule = this.position.chaseRule;
+    this.position.copyFrom(next);
+    this.tags.clear();
+    for (const [k, v] of game.tags) this.tags.set(k, v);
   }
 
   /** The FEN of the current position. */
@@ -119,32 +137,7 @@ export class Xiangqi {
    * @throws {IllegalMoveError} (or its subclass {@link NotationError}) if it is malformed or illegal.
    */
   parseMove(text: string, notation: XiangqiNotation = 'auto'): Move {
-    if (typeof text !== 'string') throw new NotationError(String(text), 'not a string', this.fen());
-    const pos = this.position;
-    const viaIccs = (): Move => {
-      const m = parseIccs(text);
-      if (!this.isLegal(m)) throw new IllegalMoveError(text, this.whyIllegal(m), this.fen());
-      return m;
-    };
-    switch (notation) {
-      case 'iccs': return viaIccs();
-      case 'wxf': return parseWxf(pos, text);
-      case 'chinese': return parseChinese(pos, text);
-    }
-    if (/^\s*[a-iA-I][0-9]-?[a-iA-I][0-9]\s*$/.test(text)) return viaIccs();
-    if (/^[\x20-\x7e]+$/.test(text)) return parseWxf(pos, text);
-    return parseChinese(pos, text);
-  }
-
-  private whyIllegal(m: Move): string {
-    const pos = this.position;
-    const from = m & 0xff;
-    const id = pos.board[from]!;
-    if (id === 0) return `no piece on ${squareName(from)}`;
-    if (id >> 5 !== pos.sideToMove) return `the piece on ${squareName(from)} is not the side to move's`;
-    const end = pos.generate(this.buf, 0, false);
-    for (let i = 0; i < end; i++) if (this.buf[i] === m) return 'it leaves the king in check';
-    return `the ${TYPE_NAMES[TYPE_OF[id]!]} on ${squareName(from)} cannot move there`;
+    return parseMoveText(this.position, text, notation);
   }
 
   /**
@@ -260,7 +253,7 @@ export class Xiangqi {
 
   /**
    * The game from its FEN in xiangqi PGN (`[Game "Chinese Chess"]`, moves in ICCS as `H2-E2`
-   * by default, or WXF), with {@link tags}. The result is the game's own once it is over, else
+   * by default, or WXF or Chinese), with {@link tags}. The result is the game's own once it is over, else
    * the `Result` tag, else `*`.
    */
   pgn(options: XiangqiPgnWriteOptions = {}): string {

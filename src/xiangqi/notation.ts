@@ -8,10 +8,11 @@
  * {@link MoveDescription}; both readers parse into a {@link MovePattern} and pick the single
  * legal move that fits it, so lenient spellings work and an ambiguous one is an error.
  */
-import { NotationError } from '../core/errors.js';
+import { IllegalMoveError, NotationError } from '../core/errors.js';
 import type { Move } from '../core/move.js';
 import { iccsFile, iccsRank, squareFromIccs } from './geometry.js';
-import { ADVISOR, CANNON, COUNT, ELEPHANT, FIRST_ID, HORSE, KING, PAWN, ROOK, TYPE_OF, typeFromLetter } from './pieces.js';
+import { ADVISOR, CANNON, COUNT, ELEPHANT, FIRST_ID, HORSE, KING, PAWN, ROOK, TYPE_NAMES, TYPE_OF, typeFromLetter } from './pieces.js';
+import { writeFen } from './fen.js';
 import { MAX_MOVES, type XiangqiPosition } from './position.js';
 
 // ---------------------------------------------------------------- ICCS
@@ -330,4 +331,46 @@ export function parseChinesePattern(text: string): MovePattern {
 /** Finds the legal move a Chinese string names. @throws {NotationError} */
 export function parseChinese(pos: XiangqiPosition, text: string): Move {
   return findMove(pos, parseChinesePattern(text), text);
+}
+
+// ---------------------------------------------------------------- any notation
+
+/** Notations that {@link parseMoveText} reads. `auto` tells ICCS, WXF and Chinese apart by shape. */
+export type XiangqiNotation = 'iccs' | 'wxf' | 'chinese' | 'auto';
+
+/** Why a well-formed coordinate move is not legal here, in words. */
+function whyIllegal(pos: XiangqiPosition, m: Move): string {
+  const from = m & 0xff;
+  const id = pos.board[from]!;
+  if (id === 0) return `no piece on ${squareName(from)}`;
+  if (id >> 5 !== pos.sideToMove) return `the piece on ${squareName(from)} is not the side to move's`;
+  const buf = new Int32Array(MAX_MOVES);
+  const end = pos.generate(buf, 0, false);
+  for (let i = 0; i < end; i++) if (buf[i] === m) return 'it leaves the king in check';
+  return `the ${TYPE_NAMES[TYPE_OF[id]!]} on ${squareName(from)} cannot move there`;
+}
+
+/**
+ * Reads a move in ICCS (`h2e2`, `H2-E2`), WXF or Chinese and returns the legal move it names,
+ * without making it. `auto` takes coordinates as ICCS, other ASCII as WXF and the rest as
+ * Chinese: no spelling of one is a spelling of another.
+ * @throws {IllegalMoveError} (or its subclass {@link NotationError}) if it is malformed or illegal.
+ */
+export function parseMoveText(pos: XiangqiPosition, text: string, notation: XiangqiNotation = 'auto'): Move {
+  if (typeof text !== 'string') throw new NotationError(String(text), 'not a string', writeFen(pos));
+  const viaIccs = (): Move => {
+    const m = parseIccs(text);
+    const buf = new Int32Array(MAX_MOVES);
+    const end = pos.generateLegal(buf, 0);
+    if (!buf.subarray(0, end).includes(m)) throw new IllegalMoveError(text, whyIllegal(pos, m), writeFen(pos));
+    return m;
+  };
+  switch (notation) {
+    case 'iccs': return viaIccs();
+    case 'wxf': return parseWxf(pos, text);
+    case 'chinese': return parseChinese(pos, text);
+  }
+  if (/^\s*[a-iA-I][0-9]-?[a-iA-I][0-9]\s*$/.test(text)) return viaIccs();
+  if (/^[\x20-\x7e]+$/.test(text)) return parseWxf(pos, text);
+  return parseChinese(pos, text);
 }

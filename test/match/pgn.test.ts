@@ -76,7 +76,9 @@ describe('match games as PGN', () => {
         '[PlyCount "3"]',
         '[Termination "adjudication"]',
         '',
-        '1. H2-E2 {book} H9-G7 {-0.15/18 0.2s} 2. H0-G2 {0.199s}',
+        // As the export format (and the chess games) have it, a comment puts the number
+        // back before the second player's move.
+        '1. H2-E2 {book} 1... H9-G7 {-0.15/18 0.2s} 2. H0-G2 {0.199s}',
         '{adjudicated: both engines agree} 1-0',
         '',
       ].join('\n'),
