@@ -101,4 +101,22 @@ try {
   rmSync(dir, { recursive: true, force: true });
 }
 console.log('smoke: qiengine match reads an openings file, runs --sprt, writes PGN and resumes');
-console.log('smoke: 6 passed, 0 failed');
+
+// analyse --pgn starts from a game in a file: after its first --ply plies, or its main line.
+const pgnDir = mkdtempSync(join(tmpdir(), 'qiengine-smoke-'));
+try {
+  const game = join(pgnDir, 'game.pgn');
+  writeFileSync(game, '[Game "Chinese Chess"]\n\n1. 炮二平五 马８进７ (1... C8.5) 2. H0-G2 *\n');
+  const two = execFileSync(process.execPath, [cli, 'analyse', '--game', 'xiangqi', '--pgn', game, '--ply', '2', '--depth', '3']).toString();
+  if (!two.includes('rnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR w - - 2 2') || !/best move: /.test(two)) fail(`analyse --pgn --ply 2 answered:\n${two}`);
+  const past = spawnSync(process.execPath, [cli, 'analyse', '--game', 'xiangqi', '--pgn', game, '--ply', '4']);
+  if (past.status !== 2 || !/past the game's end \(3 plies\)/.test(past.stderr.toString())) fail(`analyse --ply past the end: status ${past.status}, ${past.stderr}`);
+  const bad = join(pgnDir, 'bad.pgn');
+  writeFileSync(bad, '1. H2-E2 H2-E2 *\n');
+  const illegal = spawnSync(process.execPath, [cli, 'analyse', '--game', 'xiangqi', '--pgn', bad]);
+  if (illegal.status !== 2 || !/PGN game 1, line 1, at 'H2-E2'/.test(illegal.stderr.toString())) fail(`analyse --pgn with an illegal move: status ${illegal.status}, ${illegal.stderr}`);
+} finally {
+  rmSync(pgnDir, { recursive: true, force: true });
+}
+console.log('smoke: qiengine analyse starts from a PGN game and refuses a bad one');
+console.log('smoke: 7 passed, 0 failed');

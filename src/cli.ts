@@ -26,6 +26,8 @@ import { parseSprt } from './match/elo.js';
 import { progressBar, readMatchRecords, runMatch, searchSummary } from './match/match.js';
 import { readOpenings } from './match/openings.js';
 import { matchGamePgn } from './match/pgn.js';
+import { iteratePgn } from './chess/pgn.js';
+import { iterateXiangqiPgn } from './xiangqi/pgn.js';
 
 const USAGE = `${ENGINE_NAME} ${ENGINE_VERSION}
 
@@ -36,11 +38,14 @@ usage:
   qiengine ucci         speak UCCI (ElephantEye's protocol, xiangqi)
   qiengine perft --game chess|xiangqi [--fen FEN] --depth N [--divide]
                         count the leaves of the legal move tree
-  qiengine analyse --game chess|xiangqi [--fen FEN] [--moves "m1 m2 ..."]
-                  [--movetime MS | --depth N] [--multipv K] [--notation wxf|chinese]
-                  [--threads N]
+  qiengine analyse --game chess|xiangqi [--fen FEN | --pgn FILE [--ply N]]
+                  [--moves "m1 m2 ..."] [--movetime MS | --depth N] [--multipv K]
+                  [--notation wxf|chinese] [--threads N]
                         think about a position, printing progress after every depth,
                         then the best move and line in SAN (chess) or WXF/Chinese (xiangqi)
+                        --pgn starts from the first game of a PGN file, after its main
+                        line or its first N plies (xiangqi moves in ICCS, WXF or Chinese);
+                        --moves are played after it
   qiengine bench [--depth N]
                         search fixed positions of both games to a fixed depth; prints
                         the node total (a signature of the search) and nodes/second
@@ -116,8 +121,30 @@ function count(n: number): string {
   return n >= 1e6 ? `${(n / 1e6).toFixed(1)}M` : n >= 1e3 ? `${(n / 1e3).toFixed(0)}k` : String(n);
 }
 
+/**
+ * Where `analyse` starts: `--fen`, or the first game of the `--pgn` file (its start and the
+ * protocol coordinates of its main line, or of its first `--ply` plies).
+ */
+function startFlags(flags: Map<string, string>, game: GameKind): { fen: string | undefined; moves: string[] } {
+  const path = flags.get('pgn');
+  const ply = intFlag(flags, 'ply', 0, 100_000);
+  if (path === undefined) {
+    if (ply !== undefined) throw new UsageError('--ply counts the moves of a --pgn game: give --pgn');
+    return { fen: flags.get('fen'), moves: [] };
+  }
+  if (flags.has('fen')) throw new UsageError('--fen and --pgn both give the start: give one');
+  const text = readTextFile(path);
+  const read = (g: { fen: string; moves: Array<{ uci: string } | { iccs: string }> } | undefined): { fen: string; line: string[] } | undefined =>
+    g === undefined ? undefined : { fen: g.fen, line: g.moves.map((n) => ('uci' in n ? n.uci : n.iccs)) };
+  const first = read(game === 'chess' ? iteratePgn(text, { variations: 'skip' }).next().value : iterateXiangqiPgn(text, { variations: 'skip' }).next().value);
+  if (first === undefined) throw new UsageError(`'${path}' holds no game`);
+  const { line } = first;
+  if (ply !== undefined && ply > line.length) throw new UsageError(`--ply ${ply} is past the game's end (${line.length} plies)`);
+  return { fen: first.fen, moves: line.slice(0, ply ?? line.length) };
+}
+
 async function analyseCommand(args: string[]): Promise<void> {
-  const flags = parseFlags(args, ['game', 'fen', 'moves', 'movetime', 'depth', 'multipv', 'notation', 'threads']);
+  const flags = parseFlags(args, ['game', 'fen', 'pgn', 'ply', 'moves', 'movetime', 'depth', 'multipv', 'notation', 'threads']);
   const game = gameFlag(flags);
   const depth = intFlag(flags, 'depth', 1, 99);
   const movetime = intFlag(flags, 'movetime', 1, 86_400_000);
@@ -126,9 +153,11 @@ async function analyseCommand(args: string[]): Promise<void> {
   const notation = flags.get('notation') ?? 'wxf';
   if (notation !== 'wxf' && notation !== 'chinese') throw new UsageError('--notation must be wxf or chinese');
   const moves = (flags.get('moves') ?? '').split(/\s+/).filter((m) => m !== '');
+  const start = startFlags(flags, game);
+  moves.unshift(...start.moves);
   const engine = new Engine({ hashMb: 64, threads });
   try {
-    const spec = { game, fen: flags.get('fen'), moves };
+    const spec = { game, fen: start.fen, moves };
     const board = game === 'chess' ? new Chess(spec.fen) : new Xiangqi(spec.fen);
     for (const m of moves) board.move(m);
     process.stdout.write(`${board.ascii()}\n${board.fen()}\n\n`);
@@ -312,5 +341,12 @@ async function main(argv: string[]): Promise<void> {
     throw e;
   }
 }
+
+// A reader that stops early (`qiengine analyse ... | head`) closes the pipe: that ends the
+// command quietly, as it does for other command-line tools, rather than as an unhandled error.
+process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+  if (e.code === 'EPIPE') process.exit(0);
+  throw e;
+});
 
 void main(process.argv.slice(2));
