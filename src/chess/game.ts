@@ -182,6 +182,11 @@ export class Chess {
     });
   }
 
+  /** The FEN of the position before the first move of the history (the game's start). */
+  startFen(): string {
+    return writeFen(this.startPosition());
+  }
+
   /** The position before the first move of the history. */
   private startPosition(): ChessPosition {
     const start = this.position.clone();

@@ -10,11 +10,10 @@ import { NotationError, QiengineError } from '../core/errors.js';
 import type { GamePosition } from '../core/game.js';
 import type { Move } from '../core/move.js';
 import { hex64 } from '../core/zobrist.js';
-import { START_FEN as CHESS_START_FEN, writeFen as writeChessFen } from '../chess/fen.js';
+import { START_FEN as CHESS_START_FEN } from '../chess/fen.js';
 import { Chess, chessDiagram } from '../chess/game.js';
-import type { ChessPosition } from '../chess/position.js';
 import { lineToSan, moveToUci } from '../chess/san.js';
-import { START_FEN as XIANGQI_START_FEN, writeFen as writeXiangqiFen } from '../xiangqi/fen.js';
+import { START_FEN as XIANGQI_START_FEN } from '../xiangqi/fen.js';
 import { boardDiagram, Xiangqi } from '../xiangqi/game.js';
 import { moveToChinese, moveToIccs, moveToWxf } from '../xiangqi/notation.js';
 import type { XiangqiPosition } from '../xiangqi/position.js';
@@ -149,14 +148,6 @@ export function openSession(spec: PositionSpec): GameSession {
 
 /** The spec (root FEN and moves since) of a game object, so that its history travels with it. */
 export function specOf(game: Chess | Xiangqi): PositionSpec {
-  if (game instanceof Chess) {
-    const root = game.position.clone() as ChessPosition;
-    while (root.ply > 0) root.unmakeMove();
-    return { game: 'chess', fen: writeChessFen(root), moves: game.history({ notation: 'uci' }) };
-  }
-  const root = game.position.clone();
-  const moves: string[] = [];
-  for (let p = 0; p < root.ply; p++) moves.push(moveToIccs(root.histMove[p]!));
-  while (root.ply > 0) root.unmakeMove();
-  return { game: 'xiangqi', fen: writeXiangqiFen(root), moves, perpetualChase: game.position.chaseRule };
+  if (game instanceof Chess) return { game: 'chess', fen: game.startFen(), moves: game.history({ notation: 'uci' }) };
+  return { game: 'xiangqi', fen: game.startFen(), moves: game.history(), perpetualChase: game.position.chaseRule };
 }

@@ -106,6 +106,13 @@ export class Xiangqi {
     return writeFen(this.position);
   }
 
+  /** The FEN of the position before the first move of the history (the game's start). */
+  startFen(): string {
+    const start = this.position.clone();
+    while (start.ply > 0) start.unmakeMove();
+    return writeFen(start);
+  }
+
   /** The side to move. */
   turn(): Color {
     return this.position.sideToMove === 0 ? 'red' : 'black';
@@ -257,12 +264,10 @@ export class Xiangqi {
    * the `Result` tag, else `*`.
    */
   pgn(options: XiangqiPgnWriteOptions = {}): string {
-    const root = this.position.clone();
-    while (root.ply > 0) root.unmakeMove();
     const s = this.status();
     const result = s.over ? (s.winner === 'red' ? '1-0' : s.winner === 'black' ? '0-1' : '1/2-1/2') : (this.tags.get('Result') ?? '*');
     const moves = this.history().map((iccs) => ({ iccs, comments: [] }));
-    return writeXiangqiPgn({ tags: this.tags, fen: writeFen(root), moves, result }, options);
+    return writeXiangqiPgn({ tags: this.tags, fen: this.startFen(), moves, result }, options);
   }
 
   /** An independent copy of this game (tags included). */

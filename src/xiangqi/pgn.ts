@@ -5,7 +5,7 @@
  * the three in any game (each move's shape tells which), with comments, NAGs and variations as
  * chess PGN has them; every move is replayed and checked on the way, both ways.
  */
-import { IllegalMoveError, PgnError, QiengineError } from '../core/errors.js';
+import { IllegalMoveError, QiengineError } from '../core/errors.js';
 import type { Move } from '../core/move.js';
 import { iteratePgnGames, type PgnBoard, type PgnReadOptions, type PgnTree, type PgnTreeNode } from '../core/pgn-read.js';
 import { pgnComment, pgnTag, pushMovetext, wrapMovetext, type PgnWritableNode } from '../core/pgn-text.js';

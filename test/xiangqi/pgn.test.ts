@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { IllegalMoveError, PgnError, QiengineError } from '../../src/core/errors.js';
+import { Chess } from '../../src/chess/game.js';
 import { Xiangqi } from '../../src/xiangqi/game.js';
 import { iterateXiangqiPgn, readXiangqiPgn, writeXiangqiPgn } from '../../src/xiangqi/pgn.js';
 import { START_FEN } from '../../src/xiangqi/fen.js';
@@ -197,5 +198,25 @@ describe('xiangqi PGN round trip (property)', () => {
       }),
       { numRuns: 40 },
     );
+  });
+});
+
+describe('startFen', () => {
+  it('is the position before the history, for either game, whatever has been played or taken back', () => {
+    const fen = 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b - - 0 7';
+    const x = new Xiangqi(fen);
+    x.move('h7e7');
+    x.move('h2e2');
+    expect(x.startFen()).toBe(fen);
+    expect(x.fen()).not.toBe(fen);
+    x.undo();
+    expect(x.startFen()).toBe(fen);
+    const c = new Chess();
+    c.move('e4');
+    c.move('e5');
+    expect(c.startFen()).toBe(new Chess().fen());
+    c.load('4k3/8/8/8/8/8/8/4K2R w K - 3 40');
+    c.move('O-O');
+    expect(c.startFen()).toBe('4k3/8/8/8/8/8/8/4K2R w K - 3 40');
   });
 });
