@@ -13,7 +13,7 @@
  */
 import { PgnError, QiengineError } from '../core/errors.js';
 import type { Move } from '../core/move.js';
-import { iteratePgnGames, type PgnBoard, type PgnReadOptions, type PgnTree, type PgnTreeNode } from '../core/pgn-read.js';
+import { iteratePgnGames, PositionPgnBoard, type PgnReadOptions, type PgnTree, type PgnTreeNode } from '../core/pgn-read.js';
 import { pgnComment, pgnTag, pushMovetext, wrapMovetext } from '../core/pgn-text.js';
 import { positionFromFen, START_FEN, writeFen } from './fen.js';
 import type { ChessPosition } from './position.js';
@@ -36,42 +36,20 @@ const SEVEN_TAGS = ['Event', 'Site', 'Date', 'Round', 'White', 'Black', 'Result'
 const SEVEN_DEFAULTS = ['?', '?', '????.??.??', '?', '?', '?', '*'];
 
 /** The chess board PGN moves are replayed on: a `[FEN]` (or standard) start, SAN moves. */
-class ChessPgnBoard implements PgnBoard<PgnNode> {
-  private pos: ChessPosition = positionFromFen(START_FEN);
+class ChessPgnBoard extends PositionPgnBoard<ChessPosition, PgnNode> {
+  constructor() {
+    super(positionFromFen, writeFen, START_FEN);
+  }
 
-  start(tags: ReadonlyMap<string, string>): string {
+  protected checkTags(tags: ReadonlyMap<string, string>): void {
     const variant = tags.get('Variant');
     if (variant !== undefined && !/^(standard|chess)$/i.test(variant)) throw new QiengineError(`unsupported variant '${variant}'`);
-    const fen = tags.get('FEN');
-    if (fen === undefined) {
-      this.pos = positionFromFen(START_FEN);
-      return START_FEN;
-    }
-    try {
-      this.pos = positionFromFen(fen);
-    } catch (e) {
-      if (e instanceof QiengineError) throw new QiengineError(`bad [FEN] tag: ${e.message}`);
-      throw e;
-    }
-    return writeFen(this.pos);
   }
 
   parse(text: string): PgnNode {
     if (text === '--' || text === 'Z0') throw new QiengineError('null moves are not supported');
     const move = parseSan(this.pos, text);
     return { san: moveToSan(this.pos, move), uci: moveToUci(move), move, nags: [], comments: [], startingComments: [], variations: [] };
-  }
-
-  make(node: PgnNode): void {
-    this.pos.makeMove(node.move);
-  }
-
-  unmake(): void {
-    this.pos.unmakeMove();
-  }
-
-  moveLabel(): string {
-    return `${this.pos.fullmove}${this.pos.sideToMove === 0 ? '.' : '...'}`;
   }
 }
 

@@ -7,6 +7,7 @@
  * number, the line and the token.
  */
 import { IllegalMoveError, PgnError, QiengineError } from './errors.js';
+import type { Move } from './move.js';
 
 /** What every move of a game tree carries besides the move itself. */
 export interface PgnTreeNode<N> {
@@ -54,6 +55,60 @@ export interface PgnBoard<N> {
   unmake(): void;
   /** The move number and side for messages: `12.` or `12...`. */
   moveLabel(): string;
+}
+
+/** What {@link PositionPgnBoard} needs of a game's position. */
+export interface PgnPosition {
+  readonly sideToMove: number;
+  readonly fullmove: number;
+  makeMove(move: Move): void;
+  unmakeMove(): void;
+}
+
+/**
+ * A {@link PgnBoard} on a game's position: the start from the `FEN` tag (or the standard one),
+ * moves made and taken back on it. The game gives its FEN reader and writer, what it checks of
+ * the other tags (`Variant`, `Game`) and how a move's text is read.
+ */
+export abstract class PositionPgnBoard<P extends PgnPosition, N extends PgnTreeNode<N> & { move: Move }> implements PgnBoard<N> {
+  protected pos: P;
+
+  constructor(
+    private readonly fromFen: (fen: string) => P,
+    private readonly toFen: (pos: P) => string,
+    private readonly standardFen: string,
+  ) {
+    this.pos = fromFen(standardFen);
+  }
+
+  /** Refuses tags that name another game (throws a {@link QiengineError}). */
+  protected abstract checkTags(tags: ReadonlyMap<string, string>): void;
+
+  abstract parse(text: string): N;
+
+  start(tags: ReadonlyMap<string, string>): string {
+    this.checkTags(tags);
+    const fen = tags.get('FEN');
+    try {
+      this.pos = this.fromFen(fen ?? this.standardFen);
+    } catch (e) {
+      if (e instanceof QiengineError) throw new QiengineError(`bad [FEN] tag: ${e.message}`);
+      throw e;
+    }
+    return this.toFen(this.pos);
+  }
+
+  make(node: N): void {
+    this.pos.makeMove(node.move);
+  }
+
+  unmake(): void {
+    this.pos.unmakeMove();
+  }
+
+  moveLabel(): string {
+    return `${this.pos.fullmove}${this.pos.sideToMove === 0 ? '.' : '...'}`;
+  }
 }
 
 const SUFFIX_NAGS: Record<string, number> = { '!': 1, '?': 2, '!!': 3, '??': 4, '!?': 5, '?!': 6 };

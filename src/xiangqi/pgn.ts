@@ -7,7 +7,7 @@
  */
 import { IllegalMoveError, QiengineError } from '../core/errors.js';
 import type { Move } from '../core/move.js';
-import { iteratePgnGames, type PgnBoard, type PgnReadOptions, type PgnTree, type PgnTreeNode } from '../core/pgn-read.js';
+import { iteratePgnGames, PositionPgnBoard, type PgnReadOptions, type PgnTree, type PgnTreeNode } from '../core/pgn-read.js';
 import { pgnComment, pgnTag, pushMovetext, wrapMovetext, type PgnWritableNode } from '../core/pgn-text.js';
 import { positionFromFen, START_FEN, writeFen } from './fen.js';
 import { moveToChinese, moveToIccs, moveToWxf, parseIccs, parseMoveText } from './notation.js';
@@ -56,41 +56,19 @@ export interface XiangqiPgnWriteOptions {
 export type { PgnReadOptions } from '../core/pgn-read.js';
 
 /** The board xiangqi PGN moves are replayed on: a `[FEN]` (or standard) start, moves in any notation. */
-class XiangqiPgnBoard implements PgnBoard<XiangqiPgnNode> {
-  private pos: XiangqiPosition = positionFromFen(START_FEN);
+class XiangqiPgnBoard extends PositionPgnBoard<XiangqiPosition, XiangqiPgnNode> {
+  constructor() {
+    super(positionFromFen, writeFen, START_FEN);
+  }
 
-  start(tags: ReadonlyMap<string, string>): string {
+  protected checkTags(tags: ReadonlyMap<string, string>): void {
     const kind = tags.get('Game') ?? tags.get('Variant');
     if (kind !== undefined && !/^(chinese chess|xiangqi)$/i.test(kind.trim())) throw new QiengineError(`not a xiangqi game ('${kind}')`);
-    const fen = tags.get('FEN');
-    if (fen === undefined) {
-      this.pos = positionFromFen(START_FEN);
-      return START_FEN;
-    }
-    try {
-      this.pos = positionFromFen(fen);
-    } catch (e) {
-      if (e instanceof QiengineError) throw new QiengineError(`bad [FEN] tag: ${e.message}`);
-      throw e;
-    }
-    return writeFen(this.pos);
   }
 
   parse(text: string): XiangqiPgnNode {
     const move = parseMoveText(this.pos, text);
     return { iccs: moveToIccs(move), wxf: moveToWxf(this.pos, move), move, nags: [], comments: [], startingComments: [], variations: [] };
-  }
-
-  make(node: XiangqiPgnNode): void {
-    this.pos.makeMove(node.move);
-  }
-
-  unmake(): void {
-    this.pos.unmakeMove();
-  }
-
-  moveLabel(): string {
-    return `${this.pos.fullmove}${this.pos.sideToMove === 0 ? '.' : '...'}`;
   }
 }
 
