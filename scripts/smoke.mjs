@@ -115,8 +115,17 @@ try {
   writeFileSync(bad, '1. H2-E2 H2-E2 *\n');
   const illegal = spawnSync(process.execPath, [cli, 'analyse', '--game', 'xiangqi', '--pgn', bad]);
   if (illegal.status !== 2 || !/PGN game 1, line 1, at 'H2-E2'/.test(illegal.stderr.toString())) fail(`analyse --pgn with an illegal move: status ${illegal.status}, ${illegal.stderr}`);
+  // annotate reviews a game: the move that allows mate is a blunder, shown with a better line.
+  const fool = join(pgnDir, 'fool.pgn');
+  writeFileSync(fool, '[White "A"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n');
+  const annotated = join(pgnDir, 'fool-annotated.pgn');
+  execFileSync(process.execPath, [cli, 'annotate', '--game', 'chess', '--pgn', fool, '--depth', '3', '--out', annotated], { stdio: 'pipe' });
+  const review = readFileSync(annotated, 'utf8');
+  if (!/2\. g4 \$4 \{-M1\/\d+\} \(2\. /.test(review) || !/Qh4#\s+0-1/.test(review)) fail(`annotate wrote:\n${review}`);
+  const same = spawnSync(process.execPath, [cli, 'annotate', '--game', 'chess', '--pgn', fool, '--out', fool]);
+  if (same.status !== 2 || !/--out needs a file of its own/.test(same.stderr.toString())) fail(`annotate --out on its --pgn file: status ${same.status}, ${same.stderr}`);
 } finally {
   rmSync(pgnDir, { recursive: true, force: true });
 }
-console.log('smoke: qiengine analyse starts from a PGN game and refuses a bad one');
+console.log('smoke: qiengine analyse starts from a PGN game and refuses a bad one; annotate reviews one');
 console.log('smoke: 7 passed, 0 failed');

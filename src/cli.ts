@@ -6,7 +6,13 @@
  *   qiengine ucci                  UCCI loop (ElephantEye's dialect)
  *   qiengine perft --game chess|xiangqi [--fen F] --depth N [--divide]
  *   qiengine analyse --game chess|xiangqi [--fen F] [--moves "m1 m2"] [--movetime ms | --depth N] [--threads N]
- *   qiengine bench [--depth N]
+ *   qiengine annotate --game chess|xiangqi --pgn FILE [--movetime MS | --depth N]
+                  [--out FILE.pgn] [--format iccs|wxf|chinese] [--threads N]
+                        review every game of a PGN file: each position searched, each
+                        move given its score (White's/Red's side), ?!, ? or ?? by the
+                        winning chances it gave away, and the engine's line after a
+                        mistake; written as PGN to --out or stdout (default 200 ms)
+  qiengine bench [--depth N]
  *   qiengine match --game G --engine1 SPEC --engine2 SPEC [--games N] [--movetime ms] [--openings FILE] [--resume FILE]
  *   qiengine help
  */
@@ -26,8 +32,9 @@ import { parseSprt } from './match/elo.js';
 import { progressBar, readMatchRecords, runMatch, searchSummary } from './match/match.js';
 import { readOpenings } from './match/openings.js';
 import { matchGamePgn } from './match/pgn.js';
-import { iteratePgn } from './chess/pgn.js';
-import { iterateXiangqiPgn } from './xiangqi/pgn.js';
+import { iteratePgn, readPgn, type PgnGame } from './chess/pgn.js';
+import { iterateXiangqiPgn, readXiangqiPgn, type XiangqiPgnTree } from './xiangqi/pgn.js';
+import { annotateChessPgn, annotateXiangqiPgn, reviewGame } from './engine/annotate.js';
 
 const USAGE = `${ENGINE_NAME} ${ENGINE_VERSION}
 
@@ -181,6 +188,44 @@ async function analyseCommand(args: string[]): Promise<void> {
   }
 }
 
+async function annotateCommand(args: string[]): Promise<void> {
+  const flags = parseFlags(args, ['game', 'pgn', 'movetime', 'depth', 'out', 'format', 'threads']);
+  const game = gameFlag(flags);
+  const path = flags.get('pgn');
+  if (path === undefined) throw new UsageError('annotate needs --pgn FILE');
+  const depth = intFlag(flags, 'depth', 1, 99);
+  const movetime = intFlag(flags, 'movetime', 1, 86_400_000);
+  const threads = intFlag(flags, 'threads', 1, MAX_THREADS) ?? 1;
+  const format = flags.get('format') ?? 'iccs';
+  if (format !== 'iccs' && format !== 'wxf' && format !== 'chinese') throw new UsageError('--format must be iccs, wxf or chinese');
+  if (flags.has('format') && game === 'chess') throw new UsageError('--format is for xiangqi (chess is written in SAN)');
+  const out = flags.get('out');
+  if (out !== undefined && out === path) throw new UsageError('--out needs a file of its own, not the --pgn file');
+  const text = readTextFile(path);
+  // Read whole before any search: a bad game fails at once and nothing is written.
+  const games = game === 'chess' ? readPgn(text) : readXiangqiPgn(text);
+  if (games.length === 0) throw new UsageError(`'${path}' holds no game`);
+  if (out !== undefined) writeFileSync(out, '');
+  const engine = new Engine({ hashMb: 64, threads });
+  try {
+    for (const [i, g] of games.entries()) {
+      const moves = g.moves.map((n) => ('uci' in n ? n.uci : n.iccs));
+      // A counter that rewrites itself on a terminal; one line a game in a log.
+      const tty = process.stderr.isTTY === true;
+      const onProgress = (done: number, total: number): void => {
+        if (tty) process.stderr.write(`\rgame ${i + 1}/${games.length}: position ${done}/${total}`);
+      };
+      const reviews = await reviewGame(engine, game, g.fen, moves, { movetimeMs: movetime, depth, onProgress });
+      process.stderr.write(`${tty ? '\r' : ''}game ${i + 1}/${games.length}: ${moves.length} moves reviewed\n`);
+      const pgn = game === 'chess' ? annotateChessPgn(g as PgnGame, reviews) : annotateXiangqiPgn(g as XiangqiPgnTree, reviews, format);
+      if (out === undefined) process.stdout.write(pgn + '\n');
+      else writeFileSync(out, pgn + '\n', { flag: 'a' });
+    }
+  } finally {
+    engine.close();
+  }
+}
+
 function benchCommand(args: string[]): void {
   const flags = parseFlags(args, ['depth']);
   const depth = intFlag(flags, 'depth', 1, 30);
@@ -316,6 +361,8 @@ async function main(argv: string[]): Promise<void> {
       case 'analyse':
       case 'analyze':
         return await analyseCommand(rest);
+      case 'annotate':
+        return await annotateCommand(rest);
       case 'bench':
         return benchCommand(rest);
       case 'match':

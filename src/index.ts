@@ -119,5 +119,15 @@ export {
   type Clock,
 } from './engine/engine.js';
 export { openSession, specOf, startFen, type GameKind, type GameSession, type PositionSpec, type XiangqiLineNotation } from './engine/games.js';
+export {
+  reviewGame,
+  annotateChessPgn,
+  annotateXiangqiPgn,
+  winningChances,
+  reviewNag,
+  type MoveReview,
+  type ReviewNag,
+  type ReviewOptions,
+} from './engine/annotate.js';
 export { budgetFor, type TimeBudget } from './engine/time.js';
 export { runBench, BENCH_POSITIONS, BENCH_DEPTH, type BenchReport } from './engine/bench.js';
