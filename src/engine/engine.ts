@@ -111,6 +111,9 @@ export class Engine {
   /** {@link prepare}'s promise once called, and whether it has finished. */
   private preparing: Promise<void> | null = null;
   private ready = false;
+  /** The thread count {@link prepare} last prepared for, and the workers it has warmed. */
+  private preparedThreads = 0;
+  private readonly warmed = new WeakSet<WorkerHandle>();
 
   constructor(options: EngineOptions = {}) {
     this.options = {
@@ -150,28 +153,47 @@ export class Engine {
    * otherwise pay for both: from a fresh engine a 0.2 s search spent most of it starting the
    * worker, and the next few ran at a fraction of full speed while V8 compiled the search.
    * Call it while the app starts; `qiengine uci` does on `uci` and answers `isready` after it.
-   * An engine that searches inline has nothing to start: it resolves at once. It never
-   * rejects (a worker that fails to start leaves searches inline, as it would have), and a
-   * second call returns the first call's promise.
+   * With more than one thread ({@link setThreads}) it starts and warms the Lazy SMP helpers
+   * too, all at once (each on a core of its own), queued with the searches so that none starts
+   * or ends helpers meanwhile; after the thread count changes, a new call does the same for the
+   * new helpers. An engine that searches inline has nothing to start: it resolves at once. It
+   * never rejects (a worker that fails to start leaves searches inline, as it would have), and
+   * a call while nothing has changed returns the last call's promise.
    */
   prepare(): Promise<void> {
-    this.preparing ??= this.warmWorker().then(
-      () => void (this.ready = true),
-      () => void (this.ready = true),
-    );
+    const threads = this.options.threads;
+    if (this.preparing === null || this.preparedThreads !== threads) {
+      this.preparedThreads = threads;
+      this.ready = false;
+      const done = (): void => {
+        if (this.preparedThreads === threads) this.ready = true;
+      };
+      this.preparing = (this.preparing ?? Promise.resolve()).then(() => this.warmWorkers()).then(done, done);
+    }
     return this.preparing;
   }
 
-  /** Whether {@link prepare} has finished; always true for an engine that searches inline. */
+  /** Whether {@link prepare} has finished for the current thread count; always true for an engine that searches inline. */
   get prepared(): boolean {
-    return this.ready || this.options.thread === 'inline';
+    return (this.ready && this.preparedThreads === this.options.threads) || this.options.thread === 'inline';
   }
 
-  private async warmWorker(): Promise<void> {
+  private async warmWorkers(): Promise<void> {
     if (this.options.thread === 'inline') return;
     const w = await this.ensureWorker();
     if (w === null || this.closed) return;
-    await this.ask(w, { type: 'warm' });
+    if (!this.warmed.has(w)) {
+      await this.ask(w, { type: 'warm' });
+      this.warmed.add(w);
+    }
+    if (this.options.threads === 1) return;
+    const job = this.queue.then(async () => {
+      if (this.closed) return;
+      const cold = (await this.ensureHelpers(w)).filter((h) => !this.warmed.has(h));
+      await Promise.all(cold.map((h) => this.ask(h, { type: 'warm' }).then(() => void this.warmed.add(h))));
+    });
+    this.queue = job.catch(() => undefined);
+    await job;
   }
 
   /** Searches on the calling thread and returns when done (for scripts and tests). */

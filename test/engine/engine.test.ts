@@ -119,6 +119,34 @@ describe('Engine (worker)', () => {
     expect(await missing.threadMode()).toBe('inline');
   });
 
+  it('prepare warms the Lazy SMP helpers too, and again the new ones after the thread count changes', async () => {
+    const e = engine({ threads: 2 });
+    const warms: unknown[] = [];
+    const ask = (e as unknown as { ask: (w: unknown, m: { type: string }) => Promise<unknown> }).ask.bind(e);
+    (e as unknown as { ask: typeof ask }).ask = (w, m) => {
+      if (m.type === 'warm') warms.push(w);
+      return ask(w, m);
+    };
+    await e.prepare();
+    expect(e.prepared).toBe(true);
+    // The main worker and its one helper, each once.
+    expect(warms.length).toBe(2);
+    expect(new Set(warms).size).toBe(2);
+    await e.prepare();
+    expect(warms.length).toBe(2);
+    e.setThreads(3);
+    expect(e.prepared).toBe(false);
+    await e.prepare();
+    expect(e.prepared).toBe(true);
+    expect(warms.length).toBe(3); // only the new helper
+    const r = await e.search({ game: 'xiangqi' }, { depth: 6 });
+    expect(r.threadNodes?.length).toBe(3);
+    e.setThreads(1);
+    await e.prepare();
+    expect(warms.length).toBe(3);
+    expect((await e.search({ game: 'xiangqi' }, { depth: 6 })).threadNodes).toBeUndefined();
+  });
+
   it('bad input rejects with a typed error before searching', async () => {
     const e = engine();
     await expect(e.search({ game: 'chess', fen: '8/8/8 w - - 0 1' }, { depth: 1 })).rejects.toBeInstanceOf(FenError);
