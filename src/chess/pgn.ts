@@ -17,7 +17,7 @@ import { iteratePgnGames, PositionPgnBoard, type PgnReadOptions, type PgnTree, t
 import { pgnComment, pgnTag, pushMovetext, wrapMovetext } from '../core/pgn-text.js';
 import { positionFromFen, START_FEN, writeFen } from './fen.js';
 import type { ChessPosition } from './position.js';
-import { moveToSan, moveToUci, parseSan } from './san.js';
+import { moveToUci, readSan } from './san.js';
 
 export type { PgnReadOptions } from '../core/pgn-read.js';
 
@@ -48,8 +48,8 @@ class ChessPgnBoard extends PositionPgnBoard<ChessPosition, PgnNode> {
 
   parse(text: string): PgnNode {
     if (text === '--' || text === 'Z0') throw new QiengineError('null moves are not supported');
-    const move = parseSan(this.pos, text);
-    return { san: moveToSan(this.pos, move), uci: moveToUci(move), move, nags: [], comments: [], startingComments: [], variations: [] };
+    const { move, san } = readSan(this.pos, text);
+    return { san, uci: moveToUci(move), move, nags: [], comments: [], startingComments: [], variations: [] };
   }
 }
 

@@ -142,11 +142,29 @@ const SAN_PATTERN = /^([NBRQK])?([a-h])?([1-8])?[x:-]?([a-h][1-8])(?:=?([NBRQnbr
  * @throws {NotationError} for malformed or ambiguous text; {@link IllegalMoveError} when it names no legal move.
  */
 export function parseSan(pos: ChessPosition, text: string): Move {
+  return findSan(pos, text);
+}
+
+/**
+ * Reads SAN as {@link parseSan} does and also writes the move's canonical SAN, from the one
+ * generation of the legal moves both need (PGN reading does both for every move).
+ * @throws as {@link parseSan}.
+ */
+export function readSan(pos: ChessPosition, text: string): { move: Move; san: string } {
+  const move = findSan(pos, text);
+  return { move, san: sanWithMoves(pos, move, sanEnd) };
+}
+
+/** How many legal moves the last {@link findSan} left in `scratch`. */
+let sanEnd = 0;
+
+function findSan(pos: ChessPosition, text: string): Move {
   if (typeof text !== 'string') throw new NotationError(String(text), 'not a string', writeFen(pos));
   let s = text.trim();
   if (s.length === 0 || s.length > 16) throw new NotationError(text, 'not a SAN move', writeFen(pos));
   s = s.replace(/[+#!?]+$/, '').replace(/\s*e\.?p\.?$/, '');
   const end = pos.generate(scratch, 0, false);
+  sanEnd = end;
 
   const castle = /^([O0o])-?\1(-?\1)?$/.exec(s);
   if (castle !== null) {

@@ -121,6 +121,15 @@ type Token =
   | { kind: 'nag'; value: number; line: number; text: string }
   | { kind: 'word'; text: string; line: number };
 
+/** ASCII characters that end a word (white space and PGN's own punctuation). */
+const WORD_END = new Uint8Array(128);
+for (const c of ' \t\n\r\f\v{}()[];$') WORD_END[c.charCodeAt(0)] = 1;
+
+/** Whether a character ends a word: a table for ASCII, the regex only for the rest (rare). */
+function endsWord(code: number): boolean {
+  return code < 128 ? WORD_END[code] === 1 : /[\s\u3000]/.test(String.fromCharCode(code));
+}
+
 /** Splits PGN text into tokens, tracking line numbers. */
 function* tokenize(text: string, gameNo: () => number): Generator<Token> {
   let i = 0;
@@ -187,7 +196,7 @@ function* tokenize(text: string, gameNo: () => number): Generator<Token> {
       continue;
     }
     let j = i;
-    while (j < n && !/[\s\u3000{}()[\];$]/.test(text[j]!)) j++;
+    while (j < n && !endsWord(text.charCodeAt(j))) j++;
     if (j === i) err(ch, `unexpected character '${ch}'`);
     yield { kind: 'word', text: text.slice(i, j), line };
     i = j;
@@ -329,10 +338,14 @@ function readWord<N extends PgnTreeNode<N>>(
   err: (line: number, token: string, reason: string) => never,
 ): void {
   // Move numbers: `12.`, `12...`, or `12.e4` with the move attached. A bare number is skipped.
-  if (/^\d+\.*$/.test(word)) return;
+  // (The regexes run only where the first or last character calls for them: most words are
+  // plain moves, read by the hundred thousand.)
+  const first = word.charCodeAt(0);
+  if (first >= 48 && first <= 57 && /^\d+\.*$/.test(word)) return;
   // Suffix annotations become NAGs.
   let w = word;
-  const suffix = /(!!|\?\?|!\?|\?!|!|\?)$/.exec(w);
+  const lastChar = word.charCodeAt(word.length - 1);
+  const suffix = lastChar === 33 || lastChar === 63 ? /(!!|\?\?|!\?|\?!|!|\?)$/.exec(w) : null;
   let nag = 0;
   if (suffix !== null) {
     nag = SUFFIX_NAGS[suffix[1]!]!;
