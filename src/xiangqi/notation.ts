@@ -15,6 +15,9 @@ import { ADVISOR, CANNON, COUNT, ELEPHANT, FIRST_ID, HORSE, KING, PAWN, ROOK, TY
 import { writeFen } from './fen.js';
 import { MAX_MOVES, type XiangqiPosition } from './position.js';
 
+/** The legal moves a reader looks through (readers read the list whole before they return). */
+const scratch = new Int32Array(MAX_MOVES);
+
 // ---------------------------------------------------------------- ICCS
 
 /** ICCS name of a square, e.g. `e0`. */
@@ -216,11 +219,13 @@ function patternMatches(p: MovePattern, d: MoveDescription): boolean {
  * @throws {NotationError} if none or several fit.
  */
 export function findMove(pos: XiangqiPosition, pattern: MovePattern, text: string): Move {
-  const buf = new Int32Array(MAX_MOVES);
+  const buf = scratch;
   const end = pos.generateLegal(buf, 0);
   const fits: Array<{ move: Move; d: MoveDescription }> = [];
   for (let i = 0; i < end; i++) {
     const move = buf[i]!;
+    // Only a piece of the pattern's type can fit: skip describing the others.
+    if (TYPE_OF[pos.board[move & 0xff]!] !== pattern.type) continue;
     const d = describeMove(pos, move);
     if (patternMatches(pattern, d)) fits.push({ move, d });
   }
@@ -360,9 +365,8 @@ export function parseMoveText(pos: XiangqiPosition, text: string, notation: Xian
   if (typeof text !== 'string') throw new NotationError(String(text), 'not a string', writeFen(pos));
   const viaIccs = (): Move => {
     const m = parseIccs(text);
-    const buf = new Int32Array(MAX_MOVES);
-    const end = pos.generateLegal(buf, 0);
-    if (!buf.subarray(0, end).includes(m)) throw new IllegalMoveError(text, whyIllegal(pos, m), writeFen(pos));
+    const end = pos.generateLegal(scratch, 0);
+    if (!scratch.subarray(0, end).includes(m)) throw new IllegalMoveError(text, whyIllegal(pos, m), writeFen(pos));
     return m;
   };
   switch (notation) {
