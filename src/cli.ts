@@ -128,6 +128,11 @@ function count(n: number): string {
   return n >= 1e6 ? `${(n / 1e6).toFixed(1)}M` : n >= 1e3 ? `${(n / 1e3).toFixed(0)}k` : String(n);
 }
 
+/** A PGN main line in protocol coordinates: UCI for chess, ICCS for xiangqi. */
+function protocolLine(moves: ReadonlyArray<{ uci: string } | { iccs: string }>): string[] {
+  return moves.map((n) => ('uci' in n ? n.uci : n.iccs));
+}
+
 /**
  * Where `analyse` starts: `--fen`, or the first game of the `--pgn` file (its start and the
  * protocol coordinates of its main line, or of its first `--ply` plies).
@@ -141,11 +146,9 @@ function startFlags(flags: Map<string, string>, game: GameKind): { fen: string |
   }
   if (flags.has('fen')) throw new UsageError('--fen and --pgn both give the start: give one');
   const text = readTextFile(path);
-  const read = (g: { fen: string; moves: Array<{ uci: string } | { iccs: string }> } | undefined): { fen: string; line: string[] } | undefined =>
-    g === undefined ? undefined : { fen: g.fen, line: g.moves.map((n) => ('uci' in n ? n.uci : n.iccs)) };
-  const first = read(game === 'chess' ? iteratePgn(text, { variations: 'skip' }).next().value : iterateXiangqiPgn(text, { variations: 'skip' }).next().value);
+  const first = game === 'chess' ? iteratePgn(text, { variations: 'skip' }).next().value : iterateXiangqiPgn(text, { variations: 'skip' }).next().value;
   if (first === undefined) throw new UsageError(`'${path}' holds no game`);
-  const { line } = first;
+  const line = protocolLine(first.moves);
   if (ply !== undefined && ply > line.length) throw new UsageError(`--ply ${ply} is past the game's end (${line.length} plies)`);
   return { fen: first.fen, moves: line.slice(0, ply ?? line.length) };
 }
@@ -209,7 +212,7 @@ async function annotateCommand(args: string[]): Promise<void> {
   const engine = new Engine({ hashMb: 64, threads });
   try {
     for (const [i, g] of games.entries()) {
-      const moves = g.moves.map((n) => ('uci' in n ? n.uci : n.iccs));
+      const moves = protocolLine(g.moves);
       // A counter that rewrites itself on a terminal; one line a game in a log.
       const tty = process.stderr.isTTY === true;
       const onProgress = (done: number, total: number): void => {

@@ -82,10 +82,12 @@ export async function reviewGame(engine: Engine, game: GameKind, fen: string, mo
   const limit = options.movetimeMs === undefined && options.depth === undefined && options.nodes === undefined ? { movetimeMs: 200 } : { movetimeMs: options.movetimeMs, depth: options.depth, nodes: options.nodes };
   // Checked before any search: a bad move fails at once, not after minutes of searching.
   openSession({ game, fen, moves });
+  // One session walks the line, a move after each position (not a session replayed per position).
+  const session = openSession({ game, fen });
   for (let k = 0; k <= moves.length; k++) {
     options.signal?.throwIfAborted();
+    if (k > 0) session.play(moves[k - 1]!);
     const spec = { game, fen, moves: moves.slice(0, k) };
-    const session = openSession(spec);
     const side = session.position.sideToMove;
     sides.push(side);
     const status = session.status();
