@@ -2,7 +2,7 @@
  * qiengine: xiangqi and chess rules, notation and Zobrist keys in TypeScript.
  * This module only re-exports; see the README for examples.
  */
-export { QiengineError, FenError, IllegalMoveError, NotationError, PgnError, ProtocolError, UsageError, type FenField } from './core/errors.js';
+export { QiengineError, FenError, IllegalMoveError, NotationError, PgnError, ProtocolError, UsageError, BookError, type FenField } from './core/errors.js';
 export { encodeMove, moveFrom, moveTo, moveFlags, NO_MOVE, type Move } from './core/move.js';
 export { RC4 } from './core/rc4.js';
 export { joinKey64, keyLo, keyHi, hex32, hex64 } from './core/zobrist.js';
@@ -76,6 +76,29 @@ export {
   type ChessColor,
 } from './chess/rules.js';
 export { polyglotTable, polyglotRandom } from './chess/zobrist.js';
+
+export { pickBookMove, type BookMove } from './book/book.js';
+export {
+  PolyglotBook,
+  polyglotMove,
+  writePolyglotBook,
+  buildPolyglotBook,
+  POLYGLOT_RECORD_BYTES,
+  type PolyglotBookMove,
+  type PolyglotRecord,
+  type ChessBookPosition,
+  type BookGame,
+  type BuildBookOptions,
+} from './book/polyglot.js';
+export {
+  ElephantEyeBook,
+  writeElephantEyeBook,
+  mirroredLock,
+  ELEPHANTEYE_RECORD_BYTES,
+  type ElephantEyeBookMove,
+  type ElephantEyeRecord,
+  type XiangqiBookPosition,
+} from './book/elephanteye.js';
 export {
   squareName as chessSquareName,
   parseSquare as parseChessSquare,

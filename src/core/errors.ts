@@ -66,3 +66,18 @@ export class PgnError extends QiengineError {
     super(`PGN game ${game}, line ${line}, at '${token}': ${reason}`);
   }
 }
+
+/**
+ * An opening book file could not be read: its length is not a whole number of records, or its
+ * records are out of order. `record` is the 0-based record where reading stopped (-1 when the
+ * file as a whole is at fault).
+ */
+export class BookError extends QiengineError {
+  constructor(
+    readonly format: 'polyglot' | 'elephanteye',
+    readonly record: number,
+    readonly reason: string,
+  ) {
+    super(`${format === 'polyglot' ? 'Polyglot' : 'ElephantEye'} book${record >= 0 ? `, record ${record}` : ''}: ${reason}`);
+  }
+}
