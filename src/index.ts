@@ -153,4 +153,5 @@ export {
   type ReviewOptions,
 } from './engine/annotate.js';
 export { budgetFor, type TimeBudget } from './engine/time.js';
+export { openBook, bookGame, bookChoices, chooseBookMove, type OpeningBook, type BookChoice, type BookChoiceOptions } from './engine/book.js';
 export { runBench, BENCH_POSITIONS, BENCH_DEPTH, type BenchReport } from './engine/bench.js';

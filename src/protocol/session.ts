@@ -10,6 +10,7 @@
  */
 import { QiengineError } from '../core/errors.js';
 import { Engine, MAX_THREADS, type EngineSearchOptions } from '../engine/engine.js';
+import { bookGame, chooseBookMove, openBook, type OpeningBook } from '../engine/book.js';
 import { openSession, type GameSession } from '../engine/games.js';
 import { nodesPerSecond, type EngineInfo, type EngineResult, type EngineScore } from '../engine/searcher.js';
 import { budgetFor, type Clock } from '../engine/time.js';
@@ -32,6 +33,8 @@ const DEFAULTS: Record<string, string> = {
   usemillisec: 'true',
   // UCI's 'Perpetual Chase' and UCCI's 'perpetualchase' are one setting, kept under this name.
   'perpetual chase': 'true',
+  // UCI's 'OwnBook' and UCCI's 'usebook' are one setting, kept under this name.
+  ownbook: 'false',
 };
 
 interface Thinking {
@@ -65,12 +68,24 @@ export class ProtocolSession {
   /** The node count of the running search's last `info` line (-1 before its first). */
   private infoNodes = -1;
   private readonly backlog: string[] = [];
+  /** The opening book set by `BookFile`/`bookfiles`, and the path it came from. */
+  private book: { path: string; book: OpeningBook } | null = null;
+  private readonly readFile: ((path: string) => Uint8Array) | undefined;
+  private readonly random: () => number;
 
+  /**
+   * @param write receives each reply line
+   * @param options `engine`: the engine to search with (default a new one); `readFile`: how
+   *   a book file named by `BookFile`/`bookfiles` is read (without it books cannot be set, as
+   *   in a browser); `random`: the book's dice, a number in [0, 1) (default `Math.random`)
+   */
   constructor(
     private readonly write: (line: string) => void,
-    options: { engine?: Engine } = {},
+    options: { engine?: Engine; readFile?: (path: string) => Uint8Array; random?: () => number } = {},
   ) {
     this.engine = options.engine ?? new Engine();
+    this.readFile = options.readFile;
+    this.random = options.random ?? Math.random;
   }
 
   /** Whether `quit` (or UCCI `quit`/`bye`) has been received. */
@@ -158,6 +173,8 @@ export class ProtocolSession {
       this.write(`option threads type spin min 1 max ${MAX_THREADS} default 1`);
       this.write('option ponder type check default false');
       this.write('option perpetualchase type check default true');
+      this.write('option usebook type check default false');
+      this.write('option bookfiles type string default <empty>');
       this.write('option newgame type button');
       this.write('ucciok');
     } else {
@@ -170,6 +187,8 @@ export class ProtocolSession {
       this.write('option name Ponder type check default false');
       this.write('option name Move Overhead type spin default 30 min 0 max 5000');
       this.write('option name Perpetual Chase type check default true');
+      this.write('option name OwnBook type check default false');
+      this.write('option name BookFile type string default <empty>');
       this.write('uciok');
     }
   }
@@ -231,6 +250,16 @@ export class ProtocolSession {
         this.options.set('perpetual chase', v);
         return;
       }
+      case 'ownbook':
+      case 'usebook': {
+        const v = value.toLowerCase();
+        if (v !== 'true' && v !== 'false') return this.info(`${name}: expected true or false`);
+        this.options.set('ownbook', v);
+        return;
+      }
+      case 'bookfile':
+      case 'bookfiles':
+        return this.setBook(name, value);
       case 'move overhead': {
         const n = Number(value);
         if (!Number.isFinite(n) || n < 0 || n > 5000) return this.info('Move Overhead: expected milliseconds from 0 to 5000');
@@ -238,6 +267,39 @@ export class ProtocolSession {
       }
     }
     this.options.set(key, value);
+  }
+
+  /**
+   * `BookFile`/`bookfiles`: reads the file as a book of the current game's format, or else of
+   * the other game's (a GUI may choose the variant after the book); empty or `<empty>` removes
+   * the book. A file that cannot be read, or is no book, leaves the book as it was.
+   */
+  private setBook(name: string, path: string): void {
+    if (path === '' || path === '<empty>') {
+      this.book = null;
+      return;
+    }
+    if (this.readFile === undefined) return this.info(`${name}: this session cannot read files`);
+    let bytes: Uint8Array;
+    try {
+      bytes = this.readFile(path);
+    } catch (e) {
+      return this.info(`${name}: cannot read '${path.slice(0, 200)}': ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+    }
+    const other: Variant = this.variant === 'chess' ? 'xiangqi' : 'chess';
+    let book: OpeningBook;
+    try {
+      book = openBook(this.variant, bytes);
+    } catch (e) {
+      try {
+        book = openBook(other, bytes);
+      } catch {
+        return this.info(`${name}: ${(e as Error).message}`);
+      }
+    }
+    this.book = { path, book };
+    const format = bookGame(book) === 'chess' ? 'Polyglot' : 'ElephantEye';
+    this.info(`${name}: ${format} book for ${bookGame(book)}, ${book.size} records`);
   }
 
   /** Switches the game; the position goes back to the variant's start. */
@@ -346,6 +408,17 @@ export class ProtocolSession {
       searchMoves = [];
       for (let i = sm + 1; i < args.length && /^[a-i]\d[a-i]\d[nbrq]?$/.test(args[i]!); i++) searchMoves.push(args[i]!);
       for (const m of searchMoves) this.game.parse(m);
+    }
+
+    // With the book on, a position it knows is answered from it at once (not when analysing).
+    if (!infinite && !ponder && this.option('ownbook') === 'true' && this.book !== null && bookGame(this.book.book) === this.variant) {
+      const spec = { game: this.variant, fen: this.spec.fen, moves: this.spec.moves, perpetualChase: this.option('perpetual chase') !== 'false' };
+      const choice = chooseBookMove(this.book.book, spec, { searchMoves, banMoves: this.banned, random: this.random });
+      if (choice !== null) {
+        this.info(`book move ${choice.move} (${choice.human}, weight ${choice.weight}, ${(100 * choice.share).toFixed(1)}%)`);
+        this.write(`bestmove ${choice.move}`);
+        return;
+      }
     }
 
     const controller = new AbortController();

@@ -1,6 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { Engine, ProtocolSession } from '../../src/index.js';
-import { rng } from '../helpers/data.js';
+import { readFileSync } from 'node:fs';
+import { Engine, ProtocolSession, buildPolyglotBook } from '../../src/index.js';
+import { rng, sharedData } from '../helpers/data.js';
+
+/** Files a session may read by name in these tests (a stand-in for the file system). */
+const FILES = new Map<string, Uint8Array>([
+  ['BOOK.DAT', new Uint8Array(readFileSync(sharedData('eleeye-BOOK.DAT')))],
+  ['chess.bin', buildPolyglotBook([{ moves: ['e4', 'e5', 'Nf3'], result: '1/2-1/2' }, { moves: ['e4', 'c5'], result: '1/2-1/2' }])],
+  ['shuffle.bin', buildPolyglotBook([{ moves: ['Nf3', 'Nf6', 'Ng1', 'Ng8', 'e4'] }])],
+  ['junk.bin', new Uint8Array(13)],
+]);
+
+function readFile(path: string): Uint8Array {
+  const f = FILES.get(path);
+  if (f === undefined) throw Object.assign(new Error(`no such file ${path}`), { code: 'ENOENT' });
+  return f;
+}
 
 function session(engine?: Engine): {
   s: ProtocolSession;
@@ -9,7 +24,7 @@ function session(engine?: Engine): {
   think: (...lines: string[]) => Promise<string[]>;
 } {
   const out: string[] = [];
-  const s = new ProtocolSession((l) => out.push(l), { engine: engine ?? new Engine({ thread: 'inline' }) });
+  const s = new ProtocolSession((l) => out.push(l), { engine: engine ?? new Engine({ thread: 'inline' }), readFile, random: rng(11) });
   return {
     s,
     out,
@@ -261,6 +276,89 @@ describe('UCCI', () => {
     send('position fen 3k5/9/9/9/9/9/9/9/9/3RK4 b - - 0 1');
     expect((await think('go depth 2')).at(-1)).toBe('nobestmove');
     expect(send('quit')).toEqual(['bye']);
+  });
+});
+
+describe('opening books', () => {
+  it('UCI: OwnBook and BookFile answer from a Polyglot book, and search once it runs out', async () => {
+    const { send, think } = session();
+    const hello = send('uci');
+    expect(hello).toContain('option name OwnBook type check default false');
+    expect(hello).toContain('option name BookFile type string default <empty>');
+    expect(send('setoption name BookFile value chess.bin')).toEqual(['info string BookFile: Polyglot book for chess, 4 records']);
+    // Off by default: the engine searches.
+    let out = await think('position startpos', 'go depth 1');
+    expect(out.some((l) => l.startsWith('info depth 1'))).toBe(true);
+    send('setoption name OwnBook value true');
+    out = await think('position startpos', 'go depth 8');
+    expect(out).toEqual(['info string book move e2e4 (e4, weight 2, 100.0%)', 'bestmove e2e4']);
+    out = await think('position startpos moves e2e4', 'go movetime 50');
+    expect(out.at(-1)).toMatch(/^bestmove (e7e5|c7c5)$/);
+    expect(out[0]).toMatch(/^info string book move (e7e5 \(e5|c7c5 \(c5), weight 1, 50.0%\)$/);
+    // searchmoves leaves out the book's other moves; analysis never reads the book.
+    out = await think('go depth 2 searchmoves c7c5');
+    expect(out).toEqual(['info string book move c7c5 (c5, weight 1, 100.0%)', 'bestmove c7c5']);
+    out = await think('position startpos moves e2e4 e7e5 g1f3', 'go depth 2');
+    expect(out.some((l) => l.startsWith('info depth 2'))).toBe(true);
+    const t = think('position startpos', 'go infinite');
+    await new Promise((r) => setTimeout(r, 30));
+    send('stop');
+    out = await t;
+    expect(out.some((l) => l.includes('book move'))).toBe(false);
+    // A book move that would repeat a position of the game is not played.
+    send('setoption name BookFile value shuffle.bin');
+    out = await think('position startpos moves g1f3 g8f6', 'go depth 1');
+    expect(out[0]).toBe('info string book move f3g1 (Ng1, weight 1, 100.0%)');
+    out = await think('position startpos moves g1f3 g8f6 f3g1', 'go depth 1');
+    expect(out.some((l) => l.includes('book move'))).toBe(false);
+    out = await think('position startpos moves g1f3 g8f6 f3g1 f6g8', 'go depth 1');
+    expect(out[0]).toBe('info string book move e2e4 (e4, weight 1, 100.0%)');
+  });
+
+  it('UCCI: usebook and bookfiles play from BOOK.DAT, mirrored positions too, never a banned move', async () => {
+    const { send, think } = session();
+    const hello = send('ucci');
+    expect(hello).toContain('option usebook type check default false');
+    expect(hello).toContain('option bookfiles type string default <empty>');
+    expect(send('setoption bookfiles BOOK.DAT', 'setoption usebook true')).toEqual(['info string bookfiles: ElephantEye book for xiangqi, 12081 records']);
+    let out = await think('position startpos', 'go depth 3');
+    expect(out).toHaveLength(2);
+    const first = /^bestmove ([a-i]\d[a-i]\d)$/.exec(out[1]!)![1]!;
+    expect(out[0]).toMatch(new RegExp(`^info string book move ${first} \\(`));
+    // After 炮八平五 (b2e2) the book's answer is found through the mirror of 炮二平五.
+    out = await think('position startpos moves b2e2', 'go depth 3');
+    expect(out.at(-1)).toMatch(/^bestmove [a-i]\d[a-i]\d$/);
+    expect(out[0]).toMatch(/^info string book move/);
+    out = await think('position startpos moves b2e2', 'banmoves b9c7 h9g7 b7e7 h7e7', 'go depth 2');
+    expect(out.some((l) => l.includes('book move'))).toBe(false);
+    expect(out.at(-1)).toMatch(/^bestmove [a-i]\d[a-i]\d( ponder [a-i]\d[a-i]\d)?$/);
+    send('setoption usebook false');
+    out = await think('position startpos', 'go depth 1');
+    expect(out.some((l) => l.includes('book move'))).toBe(false);
+  });
+
+  it('a book for the other game is kept but not read; bad files and values change nothing', async () => {
+    const { send, think } = session();
+    send('uci', 'setoption name OwnBook value true');
+    expect(send('setoption name BookFile value BOOK.DAT')).toEqual(['info string BookFile: ElephantEye book for xiangqi, 12081 records']);
+    let out = await think('position startpos', 'go depth 1');
+    expect(out.some((l) => l.includes('book move'))).toBe(false);
+    send('setoption name UCI_Variant value xiangqi');
+    out = await think('position startpos', 'go depth 1');
+    expect(out[0]).toMatch(/^info string book move/);
+    expect(send('setoption name BookFile value missing.bin')).toEqual(["info string BookFile: cannot read 'missing.bin': ENOENT"]);
+    expect(send('setoption name BookFile value junk.bin')).toEqual(['info string BookFile: ElephantEye book: its length, 13 bytes, is not a whole number of 8-byte records']);
+    expect(send('setoption name OwnBook value maybe')).toEqual(['info string OwnBook: expected true or false']);
+    out = await think('position startpos', 'go depth 1');
+    expect(out[0]).toMatch(/^info string book move/);
+    expect(send('setoption name BookFile value <empty>')).toEqual([]);
+    out = await think('position startpos', 'go depth 1');
+    expect(out.some((l) => l.includes('book move'))).toBe(false);
+    const said: string[] = [];
+    const noFiles = new ProtocolSession((l) => said.push(l), { engine: new Engine({ thread: 'inline' }) });
+    noFiles.handle('setoption name BookFile value BOOK.DAT');
+    expect(said).toEqual(['info string BookFile: this session cannot read files']);
+    noFiles.handle('quit');
   });
 });
 
