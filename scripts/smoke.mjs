@@ -128,4 +128,29 @@ try {
   rmSync(pgnDir, { recursive: true, force: true });
 }
 console.log('smoke: qiengine analyse starts from a PGN game and refuses a bad one; annotate reviews one');
-console.log('smoke: 7 passed, 0 failed');
+
+// book: make a Polyglot book from PGN, list its moves, and play from it over UCI; list
+// ElephantEye's BOOK.DAT (from ../shared, as the tests read it) and play from it over UCCI.
+const bookDir = mkdtempSync(join(tmpdir(), 'qiengine-smoke-'));
+try {
+  const games = join(bookDir, 'games.pgn');
+  writeFileSync(games, '[Result "1-0"]\n\n1. e4 e5 2. Nf3 1-0\n\n[Result "1/2-1/2"]\n\n1. e4 c5 1/2-1/2\n\n[Result "0-1"]\n\n1. d4 d5 0-1\n');
+  const bin = join(bookDir, 'book.bin');
+  const made = execFileSync(process.execPath, [cli, 'book', '--game', 'chess', '--pgn', games, '--make', bin]).toString();
+  if (!made.includes('6 records from 3 games')) fail(`book --make answered:\n${made}`);
+  const listed = execFileSync(process.execPath, [cli, 'book', '--game', 'chess', '--file', bin]).toString();
+  if (!/e2e4\s+e4\s+3\s+100\.0%/.test(listed) || !/d2d4\s+d4\s+0\s+0\.0%/.test(listed)) fail(`book --file answered:\n${listed}`);
+  const uciBook = execFileSync(process.execPath, [cli, 'uci'], { input: `uci\nsetoption name BookFile value ${bin}\nsetoption name OwnBook value true\nposition startpos\ngo movetime 100\nquit\n` }).toString();
+  if (!uciBook.includes('info string book move e2e4') || !uciBook.includes('bestmove e2e4')) fail(`qiengine uci with a book answered:\n${uciBook}`);
+  const eleeye = fileURLToPath(new URL('../../shared/data/eleeye-BOOK.DAT', import.meta.url));
+  const xqList = execFileSync(process.execPath, [cli, 'book', '--game', 'xiangqi', '--file', eleeye, '--moves', 'h2e2']).toString();
+  if (!xqList.includes('12,081 records') || !/h9g7\s+H8\+7\s+761/.test(xqList)) fail(`book --file BOOK.DAT answered:\n${xqList}`);
+  const ucciBook = execFileSync(process.execPath, [cli, 'ucci'], { input: `setoption bookfiles ${eleeye}\nsetoption usebook true\nposition startpos moves h2e2\ngo depth 5\nquit\n` }).toString();
+  if (!/info string book move (h9g7|b9c7|h7e7|b7e7)/.test(ucciBook) || !/bestmove (h9g7|b9c7|h7e7|b7e7)/.test(ucciBook)) fail(`qiengine ucci with BOOK.DAT answered:\n${ucciBook}`);
+  const notBook = spawnSync(process.execPath, [cli, 'book', '--game', 'xiangqi', '--file', games]);
+  if (notBook.status !== 2 || !/qiengine: ElephantEye book(, record \d+)?: /.test(notBook.stderr.toString())) fail(`book --file of a PGN: status ${notBook.status}, ${notBook.stderr}`);
+} finally {
+  rmSync(bookDir, { recursive: true, force: true });
+}
+console.log('smoke: qiengine book makes, lists and plays Polyglot and ElephantEye books');
+console.log('smoke: 8 passed, 0 failed');

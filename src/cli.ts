@@ -35,6 +35,8 @@ import { matchGamePgn } from './match/pgn.js';
 import { iteratePgn, readPgn, type PgnGame } from './chess/pgn.js';
 import { iterateXiangqiPgn, readXiangqiPgn, type XiangqiPgnTree } from './xiangqi/pgn.js';
 import { annotateChessPgn, annotateXiangqiPgn, reviewGame } from './engine/annotate.js';
+import { bookChoices, bookGame, openBook } from './engine/book.js';
+import { buildPolyglotBook } from './book/polyglot.js';
 
 const USAGE = `${ENGINE_NAME} ${ENGINE_VERSION}
 
@@ -56,6 +58,14 @@ usage:
   qiengine bench [--depth N]
                         search fixed positions of both games to a fixed depth; prints
                         the node total (a signature of the search) and nodes/second
+  qiengine book --game chess|xiangqi --file BOOK [--fen FEN | --pgn FILE [--ply N]]
+                  [--moves "m1 m2 ..."]
+                        list an opening book's moves for a position with their weights:
+                        a Polyglot .bin for chess, an ElephantEye BOOK.DAT for xiangqi
+  qiengine book --game chess --pgn FILE --make OUT.bin [--max-ply N] [--min-games N]
+                        make a Polyglot book from the games of a PGN file (each move
+                        weighted 2 for a win and 1 for a draw of the side that played
+                        it; the first N plies, default 30; moves of at least N games)
   qiengine match --game chess|xiangqi --engine1 SPEC --engine2 SPEC
                   [--games N] [--movetime MS] [--concurrency N] [--out FILE.jsonl]
                   [--openings FILE] [--sprt ELO0,ELO1[,ALPHA,BETA]] [--resume FILE.jsonl]
@@ -188,6 +198,59 @@ async function analyseCommand(args: string[]): Promise<void> {
     process.stdout.write(`line: ${r.pvNotation.join(' ')}\n`);
   } finally {
     engine.close();
+  }
+}
+
+/** A binary file's bytes, or a UsageError that names the file. */
+function readBinaryFile(path: string): Uint8Array {
+  try {
+    return readFileSync(path);
+  } catch (e) {
+    throw new UsageError(`cannot read '${path}': ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+  }
+}
+
+function bookCommand(args: string[]): void {
+  const flags = parseFlags(args, ['game', 'file', 'fen', 'pgn', 'ply', 'moves', 'make', 'max-ply', 'min-games']);
+  const game = gameFlag(flags);
+  const make = flags.get('make');
+  if (make !== undefined) {
+    if (game !== 'chess') throw new UsageError('--make writes Polyglot books, which are for chess');
+    const path = flags.get('pgn');
+    if (path === undefined) throw new UsageError('--make needs the games: --pgn FILE');
+    if (make === path) throw new UsageError('--make needs a file of its own, not the --pgn file');
+    const maxPly = intFlag(flags, 'max-ply', 1, 1000) ?? 30;
+    const minGames = intFlag(flags, 'min-games', 1, 1_000_000) ?? 1;
+    let games = 0;
+    const text = readTextFile(path);
+    const lines = function* () {
+      for (const g of iteratePgn(text, { variations: 'skip' })) {
+        games++;
+        yield { fen: g.fen, moves: protocolLine(g.moves), result: g.result };
+      }
+    };
+    const bytes = buildPolyglotBook(lines(), { maxPly, minGames });
+    writeFileSync(make, bytes);
+    process.stdout.write(`${make}: ${bytes.length / 16} records from ${games} games\n`);
+    return;
+  }
+  const file = flags.get('file');
+  if (file === undefined) throw new UsageError('book needs --file BOOK (or --make OUT.bin)');
+  const book = openBook(game, readBinaryFile(file));
+  const moves = (flags.get('moves') ?? '').split(/\s+/).filter((m) => m !== '');
+  const start = startFlags(flags, game);
+  const spec = { game, fen: start.fen, moves: [...start.moves, ...moves] };
+  const choices = bookChoices(book, spec);
+  const format = bookGame(book) === 'chess' ? 'Polyglot' : 'ElephantEye';
+  process.stdout.write(`${file}: ${format} book, ${book.size.toLocaleString('en-US')} records\n`);
+  if (choices.length === 0) {
+    process.stdout.write('the book does not know this position\n');
+    return;
+  }
+  const width = Math.max(...choices.map((c) => c.human.length), 4);
+  for (const c of choices) {
+    const note = c.weight === 0 ? '  (repeats a position of the game, or weight 0)' : '';
+    process.stdout.write(`${c.move.padEnd(6)} ${c.human.padEnd(width)} ${String(c.weight).padStart(6)} ${(100 * c.share).toFixed(1).padStart(6)}%${note}\n`);
   }
 }
 
@@ -337,7 +400,7 @@ function perftCommand(args: string[]): void {
 }
 
 function protocolLoop(firstLine?: string): void {
-  const session = new ProtocolSession((l) => process.stdout.write(l + '\n'));
+  const session = new ProtocolSession((l) => process.stdout.write(l + '\n'), { readFile: (path) => readFileSync(path) });
   if (firstLine !== undefined) session.handle(firstLine);
   const rl = createInterface({ input: process.stdin, terminal: false });
   rl.on('line', (line) => {
@@ -368,6 +431,8 @@ async function main(argv: string[]): Promise<void> {
         return await annotateCommand(rest);
       case 'bench':
         return benchCommand(rest);
+      case 'book':
+        return bookCommand(rest);
       case 'match':
         return await matchCommand(rest);
       case 'help':
