@@ -12,22 +12,12 @@ import { existsSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Chess, ElephantEyeBook, PolyglotBook, Xiangqi } from '../dist/index.js';
+import { bestTime as time } from './measure.mjs';
 import { writeResultsSection } from './results-file.mjs';
 
 const POLYGLOT = '/usr/share/games/gnuchess/book.bin';
 const ELEEYE = fileURLToPath(new URL('../../shared/data/eleeye-BOOK.DAT', import.meta.url));
 
-/** Best of `runs` timings of `fn`, in milliseconds. */
-function time(fn, runs = 15) {
-  fn();
-  let best = Infinity;
-  for (let i = 0; i < runs; i++) {
-    const t0 = performance.now();
-    fn();
-    best = Math.min(best, performance.now() - t0);
-  }
-  return best;
-}
 
 /** The positions (as games) a book's three heaviest moves reach, `depth` plies deep. */
 function bookPositions(book, game, depth, out = [], seen = new Set()) {

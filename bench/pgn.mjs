@@ -15,6 +15,7 @@ import { parsePgn, startingPosition } from 'chessops/pgn';
 import { makeSan, parseSan } from 'chessops/san';
 import { makeUci } from 'chessops/util';
 import { Chess, readPgn, readXiangqiPgn, Xiangqi } from '../dist/index.js';
+import { bestTime as time } from './measure.mjs';
 import { writeResultsSection } from './results-file.mjs';
 
 const GAMES = 300;
@@ -67,17 +68,6 @@ function xiangqiGames(format) {
   return { text: out.join('\n'), plies };
 }
 
-/** The best of `runs` timings of `fn`, in ms, after one warm-up call; `check` sees its answer. */
-function time(fn, check, runs = 15) {
-  check(fn());
-  let best = Infinity;
-  for (let i = 0; i < runs; i++) {
-    const t0 = performance.now();
-    fn();
-    best = Math.min(best, performance.now() - t0);
-  }
-  return best;
-}
 
 const chess = chessGames();
 const countMoves = (games) => games.reduce((n, g) => n + g.moves.length, 0);

@@ -3,6 +3,7 @@
  * among a position's moves. The formats themselves are in polyglot.ts (chess) and
  * elephanteye.ts (xiangqi).
  */
+import { BookError } from '../core/errors.js';
 import type { Move } from '../core/move.js';
 
 /** One move a book holds for a position. */
@@ -54,4 +55,17 @@ export function lowerBound(count: number, below: (i: number) => boolean): number
 /** Sorts book moves by weight, heaviest first; equal weights keep the book's order. */
 export function byWeight<T extends BookMove>(moves: T[]): T[] {
   return moves.sort((a, b) => b.weight - a.weight);
+}
+
+/**
+ * A book file's bytes as records: a view of them and their count, once the length has been
+ * checked to be a whole number of `recordBytes`-byte records.
+ * @throws {BookError} when it is not, or when `bytes` is not a Uint8Array
+ */
+export function recordView(format: BookError['format'], bytes: Uint8Array, recordBytes: number): { view: DataView; size: number } {
+  if (!(bytes instanceof Uint8Array)) throw new BookError(format, -1, 'expected the file as a Uint8Array');
+  if (bytes.byteLength % recordBytes !== 0) {
+    throw new BookError(format, -1, `its length, ${bytes.byteLength} bytes, is not a whole number of ${recordBytes}-byte records`);
+  }
+  return { view: new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength), size: bytes.byteLength / recordBytes };
 }

@@ -18,7 +18,7 @@ import { mirrorSquare } from '../xiangqi/geometry.js';
 import { moveToChinese, moveToIccs, moveToWxf } from '../xiangqi/notation.js';
 import { MAX_MOVES, type XiangqiPosition } from '../xiangqi/position.js';
 import { LOCK1, PLAYER_LOCK1 } from '../xiangqi/zobrist.js';
-import { byWeight, lowerBound, pickBookMove, type BookMove } from './book.js';
+import { byWeight, lowerBound, pickBookMove, recordView, type BookMove } from './book.js';
 
 /** The size of one ElephantEye book record in bytes. */
 export const ELEPHANTEYE_RECORD_BYTES = 8;
@@ -82,26 +82,20 @@ function mirrorMove(m: Move): Move {
  * ```
  */
 export class ElephantEyeBook {
-  private readonly view: DataView;
-  /** The number of records. */
-  readonly size: number;
-
-  private constructor(bytes: Uint8Array) {
-    this.view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-    this.size = bytes.byteLength / ELEPHANTEYE_RECORD_BYTES;
-  }
+  private constructor(
+    private readonly view: DataView,
+    /** The number of records. */
+    readonly size: number,
+  ) {}
 
   /**
    * Opens a book from the bytes of a `BOOK.DAT` file (they are not copied).
    * @throws {BookError} when the length is not a multiple of 8 or the locks are out of order
    */
   static fromBytes(bytes: Uint8Array): ElephantEyeBook {
-    if (!(bytes instanceof Uint8Array)) throw new BookError('elephanteye', -1, 'expected the file as a Uint8Array');
-    if (bytes.byteLength % ELEPHANTEYE_RECORD_BYTES !== 0) {
-      throw new BookError('elephanteye', -1, `its length, ${bytes.byteLength} bytes, is not a whole number of 8-byte records`);
-    }
-    const book = new ElephantEyeBook(bytes);
-    for (let i = 1; i < book.size; i++) {
+    const { view, size } = recordView('elephanteye', bytes, ELEPHANTEYE_RECORD_BYTES);
+    const book = new ElephantEyeBook(view, size);
+    for (let i = 1; i < size; i++) {
       if (book.lock(i) < book.lock(i - 1)) throw new BookError('elephanteye', i, 'locks out of order (an ElephantEye book is sorted by lock)');
     }
     return book;

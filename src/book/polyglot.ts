@@ -15,7 +15,7 @@ import { positionFromFen } from '../chess/fen.js';
 import { Chess } from '../chess/game.js';
 import { MAX_MOVES, type ChessPosition } from '../chess/position.js';
 import { moveToSan, moveToUci } from '../chess/san.js';
-import { byWeight, lowerBound, pickBookMove, type BookMove } from './book.js';
+import { byWeight, lowerBound, pickBookMove, recordView, type BookMove } from './book.js';
 
 /** The size of one Polyglot record in bytes. */
 export const POLYGLOT_RECORD_BYTES = 16;
@@ -64,27 +64,19 @@ function positionOf(p: ChessBookPosition): ChessPosition {
  * ```
  */
 export class PolyglotBook {
-  private readonly view: DataView;
-  /** The number of records. */
-  readonly size: number;
-
-  private constructor(bytes: Uint8Array) {
-    this.view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-    this.size = bytes.byteLength / POLYGLOT_RECORD_BYTES;
-  }
+  private constructor(
+    private readonly view: DataView,
+    /** The number of records. */
+    readonly size: number,
+  ) {}
 
   /**
    * Opens a book from the bytes of a `.bin` file (they are not copied).
    * @throws {BookError} when the length is not a multiple of 16 or the keys are out of order
    */
   static fromBytes(bytes: Uint8Array): PolyglotBook {
-    if (!(bytes instanceof Uint8Array)) throw new BookError('polyglot', -1, 'expected the file as a Uint8Array');
-    if (bytes.byteLength % POLYGLOT_RECORD_BYTES !== 0) {
-      throw new BookError('polyglot', -1, `its length, ${bytes.byteLength} bytes, is not a whole number of 16-byte records`);
-    }
-    const book = new PolyglotBook(bytes);
-    const v = book.view;
-    for (let i = 1; i < book.size; i++) {
+    const { view: v, size } = recordView('polyglot', bytes, POLYGLOT_RECORD_BYTES);
+    for (let i = 1; i < size; i++) {
       const a = (i - 1) * POLYGLOT_RECORD_BYTES;
       const b = i * POLYGLOT_RECORD_BYTES;
       const ah = v.getUint32(a);
@@ -93,7 +85,7 @@ export class PolyglotBook {
         throw new BookError('polyglot', i, 'keys out of order (a Polyglot book is sorted by key)');
       }
     }
-    return book;
+    return new PolyglotBook(v, size);
   }
 
   /** The number of records for a position key. */

@@ -244,19 +244,11 @@ export class ProtocolSession {
         break;
       }
       case 'perpetual chase':
-      case 'perpetualchase': {
-        const v = value.toLowerCase();
-        if (v !== 'true' && v !== 'false') return this.info(`${name}: expected true or false`);
-        this.options.set('perpetual chase', v);
-        return;
-      }
+      case 'perpetualchase':
+        return this.setSwitch(name, value, 'perpetual chase');
       case 'ownbook':
-      case 'usebook': {
-        const v = value.toLowerCase();
-        if (v !== 'true' && v !== 'false') return this.info(`${name}: expected true or false`);
-        this.options.set('ownbook', v);
-        return;
-      }
+      case 'usebook':
+        return this.setSwitch(name, value, 'ownbook');
       case 'bookfile':
       case 'bookfiles':
         return this.setBook(name, value);
@@ -267,6 +259,13 @@ export class ProtocolSession {
       }
     }
     this.options.set(key, value);
+  }
+
+  /** A check option, kept under `key` (one name for its UCI and UCCI spellings). */
+  private setSwitch(name: string, value: string, key: string): void {
+    const v = value.toLowerCase();
+    if (v !== 'true' && v !== 'false') return this.info(`${name}: expected true or false`);
+    this.options.set(key, v);
   }
 
   /**
