@@ -137,7 +137,7 @@ try {
   writeFileSync(games, '[Result "1-0"]\n\n1. e4 e5 2. Nf3 1-0\n\n[Result "1/2-1/2"]\n\n1. e4 c5 1/2-1/2\n\n[Result "0-1"]\n\n1. d4 d5 0-1\n');
   const bin = join(bookDir, 'book.bin');
   const made = execFileSync(process.execPath, [cli, 'book', '--game', 'chess', '--pgn', games, '--make', bin]).toString();
-  if (!made.includes('6 records from 3 games')) fail(`book --make answered:\n${made}`);
+  if (!made.includes('Polyglot book, 6 records from 3 games')) fail(`book --make answered:\n${made}`);
   const listed = execFileSync(process.execPath, [cli, 'book', '--game', 'chess', '--file', bin]).toString();
   if (!/e2e4\s+e4\s+3\s+100\.0%/.test(listed) || !/d2d4\s+d4\s+0\s+0\.0%/.test(listed)) fail(`book --file answered:\n${listed}`);
   const uciBook = execFileSync(process.execPath, [cli, 'uci'], { input: `uci\nsetoption name BookFile value ${bin}\nsetoption name OwnBook value true\nposition startpos\ngo movetime 100\nquit\n` }).toString();
@@ -147,6 +147,13 @@ try {
   if (!xqList.includes('12,081 records') || !/h9g7\s+H8\+7\s+761/.test(xqList)) fail(`book --file BOOK.DAT answered:\n${xqList}`);
   const ucciBook = execFileSync(process.execPath, [cli, 'ucci'], { input: `setoption bookfiles ${eleeye}\nsetoption usebook true\nposition startpos moves h2e2\ngo depth 5\nquit\n` }).toString();
   if (!/info string book move (h9g7|b9c7|h7e7|b7e7)/.test(ucciBook) || !/bestmove (h9g7|b9c7|h7e7|b7e7)/.test(ucciBook)) fail(`qiengine ucci with BOOK.DAT answered:\n${ucciBook}`);
+  const xqGames = join(bookDir, 'xiangqi.pgn');
+  writeFileSync(xqGames, '[Game "Chinese Chess"]\n[Result "1-0"]\n\n1. 炮二平五 马８进７ 1-0\n\n[Game "Chinese Chess"]\n[Result "0-1"]\n\n1. C2.5 H2+3 0-1\n');
+  const dat = join(bookDir, 'BOOK.DAT');
+  const xqMade = execFileSync(process.execPath, [cli, 'book', '--game', 'xiangqi', '--pgn', xqGames, '--make', dat]).toString();
+  if (!xqMade.includes('ElephantEye book, 3 records from 2 games')) fail(`book --make (xiangqi) answered:\n${xqMade}`);
+  const xqMine = execFileSync(process.execPath, [cli, 'book', '--game', 'xiangqi', '--file', dat, '--moves', 'b2e2']).toString();
+  if (!/h9g7\s+H8\+7\s+2\s+100\.0%/.test(xqMine) || !/b9c7\s+H2\+3\s+0\s+0\.0%/.test(xqMine)) fail(`book --file (made, mirrored) answered:\n${xqMine}`);
   const notBook = spawnSync(process.execPath, [cli, 'book', '--game', 'xiangqi', '--file', games]);
   if (notBook.status !== 2 || !/qiengine: ElephantEye book(, record \d+)?: /.test(notBook.stderr.toString())) fail(`book --file of a PGN: status ${notBook.status}, ${notBook.stderr}`);
 } finally {

@@ -36,7 +36,9 @@ import { iteratePgn, readPgn, type PgnGame } from './chess/pgn.js';
 import { iterateXiangqiPgn, readXiangqiPgn, type XiangqiPgnTree } from './xiangqi/pgn.js';
 import { annotateChessPgn, annotateXiangqiPgn, reviewGame } from './engine/annotate.js';
 import { bookChoices, bookGame, openBook } from './engine/book.js';
-import { buildPolyglotBook } from './book/polyglot.js';
+import type { BookGame } from './book/book.js';
+import { buildElephantEyeBook, ELEPHANTEYE_RECORD_BYTES } from './book/elephanteye.js';
+import { buildPolyglotBook, POLYGLOT_RECORD_BYTES } from './book/polyglot.js';
 
 const USAGE = `${ENGINE_NAME} ${ENGINE_VERSION}
 
@@ -62,10 +64,11 @@ usage:
                   [--moves "m1 m2 ..."]
                         list an opening book's moves for a position with their weights:
                         a Polyglot .bin for chess, an ElephantEye BOOK.DAT for xiangqi
-  qiengine book --game chess --pgn FILE --make OUT.bin [--max-ply N] [--min-games N]
-                        make a Polyglot book from the games of a PGN file (each move
-                        weighted 2 for a win and 1 for a draw of the side that played
-                        it; the first N plies, default 30; moves of at least N games)
+  qiengine book --game chess|xiangqi --pgn FILE --make OUT [--max-ply N] [--min-games N]
+                        make a book (Polyglot for chess, ElephantEye for xiangqi) from
+                        the games of a PGN file: each move weighted 2 for a win and 1
+                        for a draw of the side that played it; the first N plies
+                        (default 30); moves of at least N games (default 1)
   qiengine match --game chess|xiangqi --engine1 SPEC --engine2 SPEC
                   [--games N] [--movetime MS] [--concurrency N] [--out FILE.jsonl]
                   [--openings FILE] [--sprt ELO0,ELO1[,ALPHA,BETA]] [--resume FILE.jsonl]
@@ -215,23 +218,24 @@ function bookCommand(args: string[]): void {
   const game = gameFlag(flags);
   const make = flags.get('make');
   if (make !== undefined) {
-    if (game !== 'chess') throw new UsageError('--make writes Polyglot books, which are for chess');
     const path = flags.get('pgn');
     if (path === undefined) throw new UsageError('--make needs the games: --pgn FILE');
     if (make === path) throw new UsageError('--make needs a file of its own, not the --pgn file');
     const maxPly = intFlag(flags, 'max-ply', 1, 1000) ?? 30;
     const minGames = intFlag(flags, 'min-games', 1, 1_000_000) ?? 1;
-    let games = 0;
     const text = readTextFile(path);
-    const lines = function* () {
-      for (const g of iteratePgn(text, { variations: 'skip' })) {
+    let games = 0;
+    const lines = function* (): Generator<BookGame> {
+      const all = game === 'chess' ? iteratePgn(text, { variations: 'skip' }) : iterateXiangqiPgn(text, { variations: 'skip' });
+      for (const g of all) {
         games++;
         yield { fen: g.fen, moves: protocolLine(g.moves), result: g.result };
       }
     };
-    const bytes = buildPolyglotBook(lines(), { maxPly, minGames });
+    const bytes = game === 'chess' ? buildPolyglotBook(lines(), { maxPly, minGames }) : buildElephantEyeBook(lines(), { maxPly, minGames });
     writeFileSync(make, bytes);
-    process.stdout.write(`${make}: ${bytes.length / 16} records from ${games} games\n`);
+    const records = bytes.length / (game === 'chess' ? POLYGLOT_RECORD_BYTES : ELEPHANTEYE_RECORD_BYTES);
+    process.stdout.write(`${make}: ${game === 'chess' ? 'Polyglot' : 'ElephantEye'} book, ${records.toLocaleString('en-US')} records from ${games} games\n`);
     return;
   }
   const file = flags.get('file');

@@ -77,7 +77,7 @@ export {
 } from './chess/rules.js';
 export { polyglotTable, polyglotRandom } from './chess/zobrist.js';
 
-export { pickBookMove, type BookMove } from './book/book.js';
+export { pickBookMove, type BookMove, type BookGame, type BuildBookOptions } from './book/book.js';
 export {
   PolyglotBook,
   polyglotMove,
@@ -87,12 +87,11 @@ export {
   type PolyglotBookMove,
   type PolyglotRecord,
   type ChessBookPosition,
-  type BookGame,
-  type BuildBookOptions,
 } from './book/polyglot.js';
 export {
   ElephantEyeBook,
   writeElephantEyeBook,
+  buildElephantEyeBook,
   mirroredLock,
   ELEPHANTEYE_RECORD_BYTES,
   type ElephantEyeBookMove,

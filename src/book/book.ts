@@ -69,3 +69,60 @@ export function recordView(format: BookError['format'], bytes: Uint8Array, recor
   }
   return { view: new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength), size: bytes.byteLength / recordBytes };
 }
+
+/** A game to make a book from: its start (default the standard one), moves and result. */
+export interface BookGame {
+  fen?: string;
+  /** The moves, in any notation the game reads (SAN or UCI; ICCS, WXF or Chinese). */
+  moves: readonly string[];
+  /** `1-0`, `0-1`, `1/2-1/2` or `*` (unknown: each move counts as a draw). */
+  result?: string;
+}
+
+/** Options for making a book from games. */
+export interface BuildBookOptions {
+  /** Only the first this many plies of each game go in (default 30). */
+  maxPly?: number;
+  /** A position's move needs at least this many games to go in (default 1). */
+  minGames?: number;
+}
+
+/** What making a book needs of a game: replay moves, and tell the position's key and side. */
+export interface BookReplay<K> {
+  /** The current position's key (the format's). */
+  key(): K;
+  /** The side to move: 0 (White, Red) or 1. */
+  side(): number;
+  /** Plays a move given as text; returns it in the format's 16-bit form. */
+  play(text: string): number;
+}
+
+/**
+ * Tallies games as Polyglot's `make-book` does: each move played in a position scores 2 for a
+ * win of the side that played it, 1 for a draw (or an unknown result) and 0 for a loss, summed
+ * over the games; the sums are the weights, scaled down together if the largest passes 65535.
+ * Moves of fewer than `minGames` games are left out.
+ */
+export function tallyBookGames<K>(games: Iterable<BookGame>, replay: (g: BookGame) => BookReplay<K>, options: BuildBookOptions = {}): Array<{ key: K; move: number; weight: number }> {
+  const maxPly = options.maxPly ?? 30;
+  const minGames = options.minGames ?? 1;
+  const stats = new Map<string, { key: K; move: number; score: number; games: number }>();
+  for (const g of games) {
+    const board = replay(g);
+    const points = g.result === '1-0' ? [2, 0] : g.result === '0-1' ? [0, 2] : [1, 1];
+    for (const text of g.moves.slice(0, maxPly)) {
+      const key = board.key();
+      const side = board.side();
+      const move = board.play(text);
+      const id = `${String(key)}:${move}`;
+      const s = stats.get(id) ?? { key, move, score: 0, games: 0 };
+      s.score += points[side]!;
+      s.games++;
+      stats.set(id, s);
+    }
+  }
+  const kept = [...stats.values()].filter((s) => s.games >= minGames);
+  const top = kept.reduce((t, s) => Math.max(t, s.score), 0);
+  const weight = (score: number): number => (top > 0xffff ? Math.floor((score * 0xffff) / top) : score);
+  return kept.map((s) => ({ key: s.key, move: s.move, weight: weight(s.score) }));
+}

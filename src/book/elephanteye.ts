@@ -18,7 +18,7 @@ import { mirrorSquare } from '../xiangqi/geometry.js';
 import { moveToChinese, moveToIccs, moveToWxf } from '../xiangqi/notation.js';
 import { MAX_MOVES, type XiangqiPosition } from '../xiangqi/position.js';
 import { LOCK1, PLAYER_LOCK1 } from '../xiangqi/zobrist.js';
-import { byWeight, lowerBound, pickBookMove, recordView, type BookMove } from './book.js';
+import { byWeight, lowerBound, pickBookMove, recordView, tallyBookGames, type BookGame, type BookMove, type BookReplay, type BuildBookOptions } from './book.js';
 
 /** The size of one ElephantEye book record in bytes. */
 export const ELEPHANTEYE_RECORD_BYTES = 8;
@@ -199,4 +199,27 @@ export function writeElephantEyeBook(records: Iterable<ElephantEyeRecord>): Uint
     v.setUint16(off + 6, r.weight, true);
   });
   return out;
+}
+
+/**
+ * Makes an ElephantEye book from xiangqi games (moves in ICCS, WXF or Chinese), weighted as
+ * Polyglot's `make-book` weighs (2 for a win and 1 for a draw of the side that played a move;
+ * see {@link tallyBookGames}), over the first 30 plies by default. Each position is written as
+ * played; a lookup finds its mirror image through it.
+ * @throws {FenError} or {@link IllegalMoveError} for a bad game
+ */
+export function buildElephantEyeBook(games: Iterable<BookGame>, options: BuildBookOptions = {}): Uint8Array {
+  const replay = (g: BookGame): BookReplay<number> => {
+    const game = new Xiangqi(g.fen);
+    return {
+      key: () => game.position.lock1 >>> 0,
+      side: () => game.position.sideToMove,
+      play: (text) => {
+        const m = game.parseMove(text);
+        game.move(m);
+        return m;
+      },
+    };
+  };
+  return writeElephantEyeBook(tallyBookGames(games, replay, options).map((r) => ({ lock: r.key, move: r.move, weight: r.weight })));
 }

@@ -15,7 +15,7 @@ import { positionFromFen } from '../chess/fen.js';
 import { Chess } from '../chess/game.js';
 import { MAX_MOVES, type ChessPosition } from '../chess/position.js';
 import { moveToSan, moveToUci } from '../chess/san.js';
-import { byWeight, lowerBound, pickBookMove, recordView, type BookMove } from './book.js';
+import { byWeight, lowerBound, pickBookMove, recordView, tallyBookGames, type BookGame, type BookMove, type BookReplay, type BuildBookOptions } from './book.js';
 
 /** The size of one Polyglot record in bytes. */
 export const POLYGLOT_RECORD_BYTES = 16;
@@ -222,52 +222,24 @@ export function writePolyglotBook(records: Iterable<PolyglotRecord>): Uint8Array
   return out;
 }
 
-/** A game for {@link buildPolyglotBook}: its start (default the standard one), moves and result. */
-export interface BookGame {
-  fen?: string;
-  /** The moves in SAN or UCI. */
-  moves: readonly string[];
-  /** `1-0`, `0-1`, `1/2-1/2` or `*` (unknown: each move counts as a draw). */
-  result?: string;
-}
-
-/** Options of {@link buildPolyglotBook}. */
-export interface BuildBookOptions {
-  /** Only the first this many plies of each game go in (default 30). */
-  maxPly?: number;
-  /** A position's move needs at least this many games to go in (default 1). */
-  minGames?: number;
-}
-
 /**
- * Makes a Polyglot book from games, as Polyglot's `make-book` does: each move played in a
- * position scores 2 for a win of the side that played it, 1 for a draw (or an unknown result)
- * and 0 for a loss, summed over the games; the sums are the weights, scaled down together if
- * the largest passes 65535.
+ * Makes a Polyglot book from chess games (moves in SAN or UCI), as Polyglot's `make-book`
+ * does: 2 for a win and 1 for a draw of the side that played a move (see
+ * {@link tallyBookGames}), over the first 30 plies by default.
  * @throws {FenError} or {@link IllegalMoveError} for a bad game
  */
 export function buildPolyglotBook(games: Iterable<BookGame>, options: BuildBookOptions = {}): Uint8Array {
-  const maxPly = options.maxPly ?? 30;
-  const minGames = options.minGames ?? 1;
-  const stats = new Map<string, { key: bigint; move: number; score: number; games: number }>();
-  for (const g of games) {
+  const replay = (g: BookGame): BookReplay<bigint> => {
     const game = new Chess(g.fen);
-    const points = g.result === '1-0' ? [2, 0] : g.result === '0-1' ? [0, 2] : [1, 1];
-    for (const text of g.moves.slice(0, maxPly)) {
-      const key = game.key();
-      const side = game.position.sideToMove;
-      const m = game.parseMove(text);
-      const pm = polyglotMove(m);
-      const id = `${key}:${pm}`;
-      const s = stats.get(id) ?? { key, move: pm, score: 0, games: 0 };
-      s.score += points[side]!;
-      s.games++;
-      stats.set(id, s);
-      game.move(m);
-    }
-  }
-  const kept = [...stats.values()].filter((s) => s.games >= minGames);
-  const top = kept.reduce((t, s) => Math.max(t, s.score), 0);
-  const weight = (score: number): number => (top > 0xffff ? Math.floor((score * 0xffff) / top) : score);
-  return writePolyglotBook(kept.map((s) => ({ key: s.key, move: s.move, weight: weight(s.score) })));
+    return {
+      key: () => game.key(),
+      side: () => game.position.sideToMove,
+      play: (text) => {
+        const m = game.parseMove(text);
+        game.move(m);
+        return polyglotMove(m);
+      },
+    };
+  };
+  return writePolyglotBook(tallyBookGames(games, replay, options));
 }

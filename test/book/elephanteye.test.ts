@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { BookError, ElephantEyeBook, Xiangqi, mirroredLock, writeElephantEyeBook, writeXiangqiFen, xiangqiFromFen } from '../../src/index.js';
+import { BookError, ElephantEyeBook, Xiangqi, buildElephantEyeBook, mirroredLock, writeElephantEyeBook, writeXiangqiFen, xiangqiFromFen } from '../../src/index.js';
 import { sharedData } from '../helpers/data.js';
 import { randomPlayout } from '../helpers/playout.js';
 
@@ -107,6 +107,28 @@ describe('ElephantEye books', () => {
     game.move('g3g4');
     expect(again.moves(game)).toEqual(book.moves(game));
     expect([...again.records()].map((r) => r.lock)).toEqual([...book.records()].map((r) => r.lock));
+  });
+
+  it('makes a book from games in any notation, weighted by result, found mirrored too', () => {
+    const made = ElephantEyeBook.fromBytes(
+      buildElephantEyeBook([
+        { moves: ['h2e2', 'h9g7', 'h0g2'], result: '1-0' },
+        { moves: ['C2.5', '马８进７'], result: '0-1' },
+        { moves: ['炮二平五', 'b9c7'], result: '1/2-1/2' },
+        { moves: ['g3g4'] },
+      ]),
+    );
+    const game = new Xiangqi();
+    // C2.5: a win (2), a loss (0) and a draw (1); P3+1: an unknown result (1).
+    expect(made.moves(game).map((m) => [m.wxf, m.weight])).toEqual([['C2.5', 3], ['P3+1', 1]]);
+    game.move('h2e2');
+    // For Black: H8+7 lost once (0) and won once (2); H2+3 drew (1).
+    expect(made.moves(game).map((m) => [m.wxf, m.weight, m.mirrored])).toEqual([['H8+7', 2, false], ['H2+3', 1, false]]);
+    const left = new Xiangqi();
+    left.move('b2e2');
+    expect(made.moves(left).map((m) => [m.iccs, m.weight, m.mirrored])).toEqual([['b9c7', 2, true], ['h9g7', 1, true]]);
+    expect(ElephantEyeBook.fromBytes(buildElephantEyeBook([{ moves: ['h2e2', 'h9g7'] }, { moves: ['h2e2'] }], { minGames: 2 })).size).toBe(1);
+    expect(() => buildElephantEyeBook([{ moves: ['h2e3'] }])).toThrow(/illegal|no legal/i);
   });
 
   it('picks a move by weight, reading a FEN as well as a game', () => {
