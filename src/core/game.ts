@@ -179,3 +179,14 @@ export const REP_OPP_PERPETUAL = 4;
  * perpetual-chase rule). The search need not look at it: a perpetual flag loses either way.
  */
 export const REP_CHASE = 8;
+
+/**
+ * An endgame table's answer for a position, from its side to move (see `SearchLimits.endgame`):
+ * {@link PROBE_MISS} when no table holds it, 0 for a draw, `PROBE_WIN - n` for a win that mates
+ * in n plies and `-PROBE_WIN + n` for a loss mated in n plies.
+ */
+export type EndgameProbe = (pos: GamePosition) => number;
+/** The base of an endgame probe's win and loss codes. */
+export const PROBE_WIN = 2000;
+/** An endgame probe found no table for the position. */
+export const PROBE_MISS = 32767;

@@ -6,34 +6,11 @@
  * fields, when present, must be `-`. Missing trailing fields default to `- - 0 1`.
  */
 import { FenError } from '../core/errors.js';
-import { FILE_LEFT, PALACE_OF, RANK_TOP, squareAt } from './geometry.js';
+import { ADVISOR_POINTS, ELEPHANT_POINTS, FILE_LEFT, PALACE_OF, RANK_TOP, pawnPointOk, squareAt } from './geometry.js';
 import { ADVISOR, COUNT, ELEPHANT, FEN_LETTERS, FIRST_ID, KING, PAWN, TYPE_OF, TYPE_NAMES, sideTag, typeFromLetter } from './pieces.js';
 import { XiangqiPosition } from './position.js';
 
 export const START_FEN = 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1';
-
-/** Points an advisor of each side can ever stand on (the palace corners and centre). */
-const ADVISOR_POINTS = new Uint8Array(512);
-/** Points an elephant of each side can ever stand on (seven per side). */
-const ELEPHANT_POINTS = new Uint8Array(512);
-for (const [x, y] of [[6, 12], [8, 12], [7, 11], [6, 10], [8, 10]] as const) {
-  ADVISOR_POINTS[squareAt(x, y)] = 1;
-  ADVISOR_POINTS[256 + squareAt(x, 15 - y)] = 1;
-}
-for (const [x, y] of [[5, 12], [9, 12], [3, 10], [7, 10], [11, 10], [5, 8], [9, 8]] as const) {
-  ELEPHANT_POINTS[squareAt(x, y)] = 1;
-  ELEPHANT_POINTS[256 + squareAt(x, 15 - y)] = 1;
-}
-
-/** Whether a pawn of `side` may stand on `sq`: never behind its start rank, and on its own half only on the five start files. */
-function pawnPointOk(sq: number, side: number): boolean {
-  const y = sq >> 4;
-  const x = sq & 15;
-  const rank = side === 0 ? 12 - y : y - 3; // 0 = own back rank
-  if (rank < 3) return false;
-  if (rank <= 4) return (x - FILE_LEFT) % 2 === 0;
-  return true;
-}
 
 const RANK_NAMES = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth'];
 

@@ -65,6 +65,29 @@ for (let y = RANK_TOP; y <= RANK_BOTTOM; y++) {
   }
 }
 
+/** Points an advisor of each side can ever stand on (the palace corners and centre): `[side * 256 + sq]`. */
+export const ADVISOR_POINTS = new Uint8Array(512);
+/** Points an elephant of each side can ever stand on (seven per side): `[side * 256 + sq]`. */
+export const ELEPHANT_POINTS = new Uint8Array(512);
+for (const [x, y] of [[6, 12], [8, 12], [7, 11], [6, 10], [8, 10]] as const) {
+  ADVISOR_POINTS[squareAt(x, y)] = 1;
+  ADVISOR_POINTS[256 + squareAt(x, 15 - y)] = 1;
+}
+for (const [x, y] of [[5, 12], [9, 12], [3, 10], [7, 10], [11, 10], [5, 8], [9, 8]] as const) {
+  ELEPHANT_POINTS[squareAt(x, y)] = 1;
+  ELEPHANT_POINTS[256 + squareAt(x, 15 - y)] = 1;
+}
+
+/** Whether a pawn of `side` may stand on `sq`: never behind its start rank, and on its own half only on the five start files. */
+export function pawnPointOk(sq: number, side: number): boolean {
+  const y = sq >> 4;
+  const x = sq & 15;
+  const rank = side === 0 ? 12 - y : y - 3; // 0 = own back rank
+  if (rank < 3) return false;
+  if (rank <= 4) return (x - FILE_LEFT) % 2 === 0;
+  return true;
+}
+
 /** Whether `sq` lies on `side`'s own half of the river (red: y 8..12, black: y 3..7). */
 export function onOwnHalf(sq: number, side: number): boolean {
   return (sq & 0x80) !== side << 7;

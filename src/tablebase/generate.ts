@@ -1,0 +1,207 @@
+/**
+ * Building a table by retrograde analysis: every position of a material gets its distance to
+ * mate in plies (won, lost) or is a draw, under the game's rules without repetition claims or
+ * move-count limits (a position nobody can force to mate is a draw, as repeating it would be).
+ *
+ * The generator walks the game's own legal moves, so it is written once for both games. First
+ * every position is set up once: its moves are made, each successor of the same material is
+ * numbered, and each capture is looked up at once in the smaller table it leads to (built first,
+ * or known drawn). Then the analysis runs backwards from the mates in rounds, one ply a round:
+ * round k settles every position won in k plies (a move to a position lost in k - 1) and every
+ * one lost in k plies (all moves known, each to a position won for the other side, the longest
+ * in k - 1). Whatever no round settles is a draw.
+ */
+import { MAX_MOVES } from '../chess/position.js';
+import { TableIndex } from './indexing.js';
+import { canonicalMaterial, capturesFrom, isCanonical, isDeadDraw, materialName, PIECE_LETTERS, type Material, type TablebaseGame } from './material.js';
+import { tablebaseRules, type SetupPosition } from './rules.js';
+import { DRAW, INVALID, LOST_NOW, codeDistance, codeIsWin, isDecided, oneFurther, type TableValues } from './values.js';
+
+/** A table being looked up while another is built: the code of a position of its material. */
+export interface TableLookup {
+  readonly index: TableIndex;
+  readonly values: TableValues;
+}
+
+/** Progress of a build. */
+export interface GenerateProgress {
+  material: string;
+  /** `setup`: positions set up so far; `round`: the round (ply) just finished. */
+  stage: 'setup' | 'round';
+  done: number;
+  total: number;
+}
+
+/** What a built table holds, beside its codes. */
+export interface GeneratedTable {
+  material: Material;
+  index: TableIndex;
+  values: TableValues;
+  /** The longest win found, in plies. */
+  longestWin: number;
+  /** How many positions are valid, and how many of those are won for the side to move, lost, drawn. */
+  counts: { valid: number; won: number; lost: number; drawn: number };
+}
+
+const NO_EXIT = -32768;
+/** Still open while the rounds run. */
+const UNKNOWN = INVALID - 1;
+
+/**
+ * Builds the table of one material. `lookup` gives the finished table of a material one capture
+ * away (canonical), or null where that material is a dead draw.
+ */
+export function buildTable(material: Material, lookup: (m: Material) => TableLookup | null, onProgress?: (p: GenerateProgress) => void): GeneratedTable {
+  if (!isCanonical(material)) throw new Error(`buildTable wants the canonical material, not ${materialName(material)}`);
+  const index = new TableIndex(material);
+  const rules = index.rules;
+  const size = index.size;
+  const codes = new Int16Array(size).fill(INVALID);
+  // The best a capture offers each position (one ply further), the longest distance among its
+  // captures' values, and the successors of the same material in compressed rows.
+  const exitBest = new Int16Array(size).fill(NO_EXIT);
+  const exitDist = new Uint16Array(size);
+  const rowStart = new Uint32Array(size + 1);
+  let succ = new Uint32Array(Math.max(1024, size * 4));
+  let used = 0;
+  const name = materialName(material);
+  const pos = rules.newPosition();
+  const buf = new Int32Array(MAX_MOVES);
+  const total = 2 + material.sides[0].length + material.sides[1].length;
+  let maxExitDist = 0;
+  for (let i = 0; i < size; i++) {
+    rowStart[i] = used;
+    if ((i & 0xffff) === 0 && onProgress) onProgress({ material: name, stage: 'setup', done: i, total: size });
+    if (!index.decode(i, pos)) continue;
+    const end = pos.generate(buf, 0, false);
+    let legal = 0;
+    let best = NO_EXIT;
+    let far = 0;
+    for (let m = 0; m < end; m++) {
+      if (!pos.make(buf[m]!)) continue;
+      legal++;
+      if (rules.pieceCount(pos as never) === total) {
+        if (used === succ.length) {
+          const grown = new Uint32Array(succ.length * 2);
+          grown.set(succ);
+          succ = grown;
+        }
+        succ[used++] = index.encode(pos);
+      } else {
+        const v = oneFurther(-captureValue(pos, material.game, lookup));
+        if (v > best) best = v;
+        const d = codeDistance(v);
+        if (d > far) far = d;
+      }
+      pos.unmake();
+    }
+    if (legal === 0) {
+      codes[i] = pos.inCheck() || rules.stalemateLoses ? LOST_NOW : DRAW;
+      continue;
+    }
+    codes[i] = UNKNOWN;
+    exitBest[i] = best;
+    exitDist[i] = far;
+    if (far > maxExitDist) maxExitDist = far;
+  }
+  rowStart[size] = used;
+
+  // Rounds: positions still open, compacted each round.
+  const open = new Uint32Array(size);
+  let openCount = 0;
+  for (let i = 0; i < size; i++) if (codes[i] === UNKNOWN) open[openCount++] = i;
+  const newIndex = new Uint32Array(openCount);
+  const newCode = new Int16Array(openCount);
+  let longestWin = 0;
+  for (let k = 1; openCount > 0; k++) {
+    let settled = 0;
+    let keep = 0;
+    for (let o = 0; o < openCount; o++) {
+      const i = open[o]!;
+      let best = exitBest[i]!;
+      // The captures count once the farthest of them is within this round's reach.
+      let allKnown = best === NO_EXIT || exitDist[i]! <= k;
+      if (best !== NO_EXIT && codeDistance(best) > k) best = NO_EXIT;
+      let win = best !== NO_EXIT && codeIsWin(best);
+      for (let s = rowStart[i]!, e = rowStart[i + 1]!; s < e && !win; s++) {
+        const c = codes[succ[s]!]!;
+        if (!isDecided(c) || codeDistance(c) > k - 1) {
+          allKnown = false;
+          continue;
+        }
+        const v = oneFurther(-c);
+        if (best === NO_EXIT || v > best) best = v;
+        if (codeIsWin(v)) win = true;
+      }
+      if (win || (allKnown && best !== NO_EXIT)) {
+        newIndex[settled] = i;
+        newCode[settled++] = best;
+      } else open[keep++] = i;
+    }
+    // Settle this round's positions together, so that none counts within its own round.
+    for (let n = 0; n < settled; n++) {
+      const v = newCode[n]!;
+      codes[newIndex[n]!] = v;
+      if (codeIsWin(v) && codeDistance(v) > longestWin) longestWin = codeDistance(v);
+    }
+    openCount = keep;
+    if (onProgress) onProgress({ material: name, stage: 'round', done: k, total: 0 });
+    if (settled === 0 && k > maxExitDist + 1) break;
+  }
+  for (let o = 0; o < openCount; o++) codes[open[o]!] = DRAW;
+
+  let valid = 0;
+  let won = 0;
+  let lost = 0;
+  let drawn = 0;
+  for (let i = 0; i < size; i++) {
+    const c = codes[i]!;
+    if (c === INVALID) continue;
+    valid++;
+    if (c === DRAW) drawn++;
+    else if (codeIsWin(c)) won++;
+    else lost++;
+  }
+  return { material, index, values: codes, longestWin, counts: { valid, won, lost, drawn } };
+}
+
+/** The code, for its side to move, of a position reached by a capture. */
+function captureValue(pos: SetupPosition, game: TablebaseGame, lookup: (m: Material) => TableLookup | null): number {
+  const material = materialOf(pos, game);
+  const canonical = canonicalMaterial(material);
+  const table = lookup(canonical);
+  if (table === null) return DRAW;
+  const code = table.values[table.index.encode(pos, canonical !== material)]!;
+  return code === INVALID ? DRAW : code;
+}
+
+/** The material on a position's board. */
+export function materialOf(pos: SetupPosition, game: TablebaseGame): Material {
+  const rules = tablebaseRules(game);
+  let white = '';
+  let black = '';
+  for (const l of PIECE_LETTERS[game]) {
+    white += l.repeat(rules.countOf(pos as never, 0, l));
+    black += l.repeat(rules.countOf(pos as never, 1, l));
+  }
+  return { game, sides: [white, black] };
+}
+
+/** The key of a table in a {@link buildTables} map: the game and the material's name. */
+export function tableKey(m: Material): string {
+  return `${m.game}:${materialName(m)}`;
+}
+
+/**
+ * Builds a material's table and, first, every table it reaches by captures that is not already
+ * in `built` (each goes into it, under {@link tableKey}). Dead-drawn materials need none.
+ */
+export function buildTables(material: Material, built: Map<string, GeneratedTable> = new Map(), onProgress?: (p: GenerateProgress) => void): GeneratedTable {
+  const m = canonicalMaterial(material);
+  const have = built.get(tableKey(m));
+  if (have !== undefined) return have;
+  for (const sub of capturesFrom(m)) if (!isDeadDraw(sub)) buildTables(sub, built, onProgress);
+  const table = buildTable(m, (sub) => (isDeadDraw(sub) ? null : built.get(tableKey(sub))!), onProgress);
+  built.set(tableKey(m), table);
+  return table;
+}

@@ -1,0 +1,169 @@
+/**
+ * A set of endgame tables to probe: files read from disk (or fetched), or tables just built.
+ *
+ * A probe finds the table by the position's material (with the colours swapped where the table
+ * holds the other side's material first), numbers the position, and reads its value: one chunk
+ * unpacked through a cache shared by every table of the set. The search asks through
+ * {@link endgameProbe}, a plain function, so that `search/` never imports this module.
+ */
+import type { EndgameProbe, GamePosition } from '../core/game.js';
+import { QiengineError } from '../core/errors.js';
+import { Chess } from '../chess/game.js';
+import { ChessPosition } from '../chess/position.js';
+import { moveToUci } from '../chess/san.js';
+import { Xiangqi } from '../xiangqi/game.js';
+import { moveToIccs } from '../xiangqi/notation.js';
+import { XiangqiPosition } from '../xiangqi/position.js';
+import { ChunkCache, TableFile, type TableHeader } from './file.js';
+import { TableIndex } from './indexing.js';
+import { materialOf, type GeneratedTable } from './generate.js';
+import { isDeadDraw, materialName, swapSides, type Material, type TablebaseGame } from './material.js';
+import { tablebaseRules, type SetupPosition, type TablebaseRules } from './rules.js';
+import { INVALID, codeResult, oneFurther, type ProbeResult } from './values.js';
+
+interface Entry {
+  header: TableHeader;
+  index: TableIndex;
+  code: (index: number) => number;
+}
+
+interface Route {
+  entry: Entry;
+  /** The position's colours are the table's the other way round. */
+  swap: boolean;
+}
+
+/** A position to probe: a game, or its position. */
+export type TablebasePosition = Chess | Xiangqi | ChessPosition | XiangqiPosition;
+
+/** One legal move of a probed position with the result it leads to, for the side that makes it. */
+export interface TablebaseMove extends ProbeResult {
+  /** Protocol coordinates: UCI for chess, ICCS for xiangqi. */
+  move: string;
+}
+
+/** Options of a {@link Tablebases} set. */
+export interface TablebasesOptions {
+  /** How many unpacked chunks (32,768 positions, 32 KiB each) to keep (default 256: 8 MiB). */
+  cacheChunks?: number;
+}
+
+export class Tablebases {
+  private readonly cache: ChunkCache;
+  private readonly routes: Record<TablebaseGame, Map<number, Route>> = { chess: new Map(), xiangqi: new Map() };
+  private readonly entries: Entry[] = [];
+  /** Probes answered from a table, and those that found none (the search's counts). */
+  hits = 0;
+
+  constructor(options: TablebasesOptions = {}) {
+    this.cache = new ChunkCache(options.cacheChunks ?? 256);
+  }
+
+  /**
+   * Adds a table file (its bytes are kept, not copied). A material already in the set is
+   * replaced.
+   * @throws {TablebaseError} when the bytes are not a table file or are damaged
+   */
+  addFile(bytes: Uint8Array): TableHeader {
+    const file = new TableFile(bytes, this.cache);
+    const index = new TableIndex(file.header.material);
+    if (index.size !== file.header.positions) throw new QiengineError(`table file of ${materialName(file.header.material)}: ${file.header.positions} positions, where its material has ${index.size}`);
+    this.add({ header: file.header, index, code: (i) => file.code(i) });
+    return file.header;
+  }
+
+  /** Adds a table built in memory by `buildTable`/`buildTables`. */
+  addTable(table: GeneratedTable): TableHeader {
+    const header = { material: table.material, positions: table.index.size, longestWin: table.longestWin };
+    const values = table.values;
+    this.add({ header, index: table.index, code: (i) => values[i]! });
+    return header;
+  }
+
+  private add(entry: Entry): void {
+    const m = entry.header.material;
+    const rules = tablebaseRules(m.game);
+    this.entries.push(entry);
+    this.routes[m.game].set(rules.materialKeyOf(swapSides(m).sides), { entry, swap: true });
+    this.routes[m.game].set(rules.materialKeyOf(m.sides), { entry, swap: false });
+  }
+
+  /** The tables in the set. */
+  list(): TableHeader[] {
+    return this.entries.map((e) => e.header);
+  }
+
+  /** Whether the set has a table for a material (either way round). */
+  has(material: Material): boolean {
+    return this.routes[material.game].has(tablebaseRules(material.game).materialKeyOf(material.sides));
+  }
+
+  /** The most pieces (kings included) of any table of a game in the set; 0 without any. */
+  maxPieces(game: TablebaseGame): number {
+    let n = 0;
+    for (const e of this.entries) if (e.header.material.game === game) n = Math.max(n, 2 + e.header.material.sides[0].length + e.header.material.sides[1].length);
+    return n;
+  }
+
+  /**
+   * A position's result for its side to move, or null when no table of the set holds its
+   * material (or, in chess, it has castling rights or an en-passant square).
+   * @throws {TablebaseError} when a table file turns out damaged
+   */
+  probe(position: TablebasePosition): ProbeResult | null {
+    const [pos, game] = unwrap(position);
+    const code = this.code(pos, game);
+    return code === INVALID ? null : codeResult(code);
+  }
+
+  /**
+   * Every legal move of a game's position with the result it leads to for the side making it, best
+   * first (the quickest win, then draws, then the longest loss); null when the position, or a
+   * move's result, is not in the set. A capture into a material with no winning chances is a
+   * draw even without its table.
+   */
+  moves(game: Chess | Xiangqi): TablebaseMove[] | null {
+    const [pos, kind] = unwrap(game);
+    if (this.code(pos, kind) === INVALID) return null;
+    const out: Array<TablebaseMove & { code: number }> = [];
+    for (const m of game.legalMoves()) {
+      pos.make(m);
+      let c = this.code(pos, kind);
+      if (c === INVALID && isDeadDraw(materialOf(pos, kind))) c = 0;
+      pos.unmake();
+      if (c === INVALID) return null;
+      const mine = oneFurther(-c);
+      out.push({ move: kind === 'chess' ? moveToUci(m) : moveToIccs(m), ...codeResult(mine), code: mine });
+    }
+    out.sort((a, b) => b.code - a.code);
+    return out.map(({ code: _code, ...rest }) => rest);
+  }
+
+  /** The probe the search calls, or undefined when the set has no table of the game. */
+  endgameProbe(game: TablebaseGame): EndgameProbe | undefined {
+    if (this.routes[game].size === 0) return undefined;
+    const rules = tablebaseRules(game);
+    const routes = this.routes[game];
+    return (pos: GamePosition): number => {
+      const route = routes.get(rules.materialKey(pos as never));
+      if (route === undefined || rules.unprobeable(pos as never)) return INVALID;
+      this.hits++;
+      return route.entry.code(route.entry.index.encode(pos as SetupPosition, route.swap));
+    };
+  }
+
+  private code(pos: SetupPosition, game: TablebaseGame): number {
+    const rules: TablebaseRules = tablebaseRules(game);
+    const route = this.routes[game].get(rules.materialKey(pos as never));
+    if (route === undefined || rules.unprobeable(pos as never)) return INVALID;
+    return route.entry.code(route.entry.index.encode(pos, route.swap));
+  }
+}
+
+function unwrap(p: TablebasePosition): [SetupPosition, TablebaseGame] {
+  if (p instanceof Chess) return [p.position, 'chess'];
+  if (p instanceof Xiangqi) return [p.position, 'xiangqi'];
+  if (p instanceof ChessPosition) return [p, 'chess'];
+  if (p instanceof XiangqiPosition) return [p, 'xiangqi'];
+  throw new QiengineError('expected a Chess or Xiangqi game or position');
+}
