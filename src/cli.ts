@@ -13,10 +13,13 @@
                         winning chances it gave away, and the engine's line after a
                         mistake; written as PGN to --out or stdout (default 200 ms)
   qiengine bench [--depth N]
+ *   qiengine tablebase --game chess|xiangqi --generate MATERIAL [--dir DIR]
+ *   qiengine tablebase --game chess|xiangqi [--dir DIR] [--fen F] [--moves "m1 m2"]
  *   qiengine match --game G --engine1 SPEC --engine2 SPEC [--games N] [--movetime ms] [--openings FILE] [--resume FILE]
  *   qiengine help
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { QiengineError, UsageError } from './core/errors.js';
@@ -39,6 +42,10 @@ import { bookChoices, bookGame, openBook } from './engine/book.js';
 import type { BookGame } from './book/book.js';
 import { buildElephantEyeBook, ELEPHANTEYE_RECORD_BYTES } from './book/elephanteye.js';
 import { buildPolyglotBook, POLYGLOT_RECORD_BYTES } from './book/polyglot.js';
+import { writeTableFile } from './tablebase/file.js';
+import { buildTables, type GeneratedTable } from './tablebase/generate.js';
+import { materialName, parseMaterial } from './tablebase/material.js';
+import { Tablebases } from './tablebase/probe.js';
 
 const USAGE = `${ENGINE_NAME} ${ENGINE_VERSION}
 
@@ -69,6 +76,14 @@ usage:
                         the games of a PGN file: each move weighted 2 for a win and 1
                         for a draw of the side that played it; the first N plies
                         (default 30); moves of at least N games (default 1)
+  qiengine tablebase --game chess|xiangqi --generate MATERIAL [--dir DIR]
+                        build an endgame table (and those its captures lead to) by
+                        retrograde analysis and write each as DIR/MATERIAL.qtb, e.g.
+                        --generate KRvKAA (xiangqi letters K A E H R C P; chess K Q R B N,
+                        no pawns yet; at most 6 pieces)
+  qiengine tablebase --game chess|xiangqi [--dir DIR] [--fen FEN] [--moves "m1 m2 ..."]
+                        probe the tables in DIR: the position's distance to mate, and
+                        every legal move's
   qiengine match --game chess|xiangqi --engine1 SPEC --engine2 SPEC
                   [--games N] [--movetime MS] [--concurrency N] [--out FILE.jsonl]
                   [--openings FILE] [--sprt ELO0,ELO1[,ALPHA,BETA]] [--resume FILE.jsonl]
@@ -296,6 +311,69 @@ async function annotateCommand(args: string[]): Promise<void> {
   }
 }
 
+/** The bytes of every `.qtb` table file in a directory, or a UsageError naming it. */
+function readTableFiles(dir: string): Uint8Array[] {
+  let names: string[];
+  try {
+    names = readdirSync(dir).filter((n) => n.endsWith('.qtb')).sort();
+  } catch (e) {
+    throw new UsageError(`cannot read the directory '${dir}': ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+  }
+  return names.map((n) => readBinaryFile(join(dir, n)));
+}
+
+function tablebaseCommand(args: string[]): void {
+  const flags = parseFlags(args, ['game', 'generate', 'dir', 'fen', 'moves']);
+  const game = gameFlag(flags);
+  const dir = flags.get('dir') ?? '.';
+  const generate = flags.get('generate');
+  if (generate !== undefined) {
+    const material = parseMaterial(game, generate);
+    const built = new Map<string, GeneratedTable>();
+    const t0 = performance.now();
+    let shown = '';
+    const target = buildTables(material, built, (p) => {
+      if (!process.stderr.isTTY) return;
+      const line = p.stage === 'setup' ? `${p.material}: setting up ${Math.round((100 * p.done) / p.total)}%` : `${p.material}: ply ${p.done}`;
+      if (line !== shown) process.stderr.write(`\r${line.padEnd(40)}`);
+      shown = line;
+    });
+    if (process.stderr.isTTY) process.stderr.write('\r'.padEnd(42) + '\r');
+    mkdirSync(dir, { recursive: true });
+    for (const t of built.values()) {
+      const bytes = writeTableFile(t.material, t.values, t.longestWin);
+      const file = join(dir, `${materialName(t.material)}.qtb`);
+      writeFileSync(file, bytes);
+      const { valid, won, lost, drawn } = t.counts;
+      const pct = (n: number): string => `${((100 * n) / Math.max(1, valid)).toFixed(1)}%`;
+      process.stdout.write(
+        `${materialName(t.material).padEnd(10)} ${valid.toLocaleString('en-US').padStart(11)} positions: side to move wins ${pct(won)}, loses ${pct(lost)}, draws ${pct(drawn)}; longest win ${t.longestWin} plies; ${file} ${(bytes.length / 1024).toFixed(0)} KiB\n`,
+      );
+    }
+    process.stdout.write(`${materialName(target.material)}: ${built.size} table${built.size === 1 ? '' : 's'} in ${((performance.now() - t0) / 1000).toFixed(1)} s\n`);
+    return;
+  }
+  const tables = new Tablebases();
+  for (const bytes of readTableFiles(dir)) tables.addFile(bytes);
+  if (tables.maxPieces(game) === 0) throw new UsageError(`no ${game} table files (.qtb) in '${dir}'`);
+  const board = game === 'chess' ? new Chess(flags.get('fen')) : new Xiangqi(flags.get('fen'));
+  for (const m of (flags.get('moves') ?? '').split(/\s+/).filter((x) => x !== '')) board.move(m);
+  process.stdout.write(`${board.ascii()}\n${board.fen()}\n\n`);
+  const result = tables.probe(board);
+  if (result === null) {
+    process.stdout.write('no table here holds this position\n');
+    return;
+  }
+  const say = (r: { result: string; plies: number }): string => (r.result === 'draw' ? 'draw' : `${r.result} in ${r.plies} plies`);
+  process.stdout.write(`side to move: ${say(result)}\n`);
+  const moves = tables.moves(board);
+  if (moves === null) {
+    process.stdout.write('(the tables a capture leads to are missing: no move list)\n');
+    return;
+  }
+  for (const m of moves) process.stdout.write(`${m.move.padEnd(6)} ${say(m)}\n`);
+}
+
 function benchCommand(args: string[]): void {
   const flags = parseFlags(args, ['depth']);
   const depth = intFlag(flags, 'depth', 1, 30);
@@ -404,7 +482,7 @@ function perftCommand(args: string[]): void {
 }
 
 function protocolLoop(firstLine?: string): void {
-  const session = new ProtocolSession((l) => process.stdout.write(l + '\n'), { readFile: (path) => readFileSync(path) });
+  const session = new ProtocolSession((l) => process.stdout.write(l + '\n'), { readFile: (path) => readFileSync(path), readTablebases: readTableFiles });
   if (firstLine !== undefined) session.handle(firstLine);
   const rl = createInterface({ input: process.stdin, terminal: false });
   rl.on('line', (line) => {
@@ -437,6 +515,8 @@ async function main(argv: string[]): Promise<void> {
         return benchCommand(rest);
       case 'book':
         return bookCommand(rest);
+      case 'tablebase':
+        return tablebaseCommand(rest);
       case 'match':
         return await matchCommand(rest);
       case 'help':

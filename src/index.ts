@@ -152,5 +152,11 @@ export {
   type ReviewOptions,
 } from './engine/annotate.js';
 export { budgetFor, type TimeBudget } from './engine/time.js';
+export { Tablebases, type TablebasePosition, type TablebaseMove, type TablebasesOptions } from './tablebase/probe.js';
+export { TablebaseError, writeTableFile, type TableHeader } from './tablebase/file.js';
+export { buildTables, buildTable, tableKey, type GeneratedTable, type GenerateProgress } from './tablebase/generate.js';
+export { parseMaterial as parseTablebaseMaterial, materialName as tablebaseMaterialName, type Material as TablebaseMaterial, type TablebaseGame } from './tablebase/material.js';
+export type { ProbeResult } from './tablebase/values.js';
+export { PROBE_MISS, PROBE_WIN, type EndgameProbe } from './core/game.js';
 export { openBook, bookGame, bookChoices, chooseBookMove, type OpeningBook, type BookChoice, type BookChoiceOptions } from './engine/book.js';
 export { runBench, BENCH_POSITIONS, BENCH_DEPTH, type BenchReport } from './engine/bench.js';

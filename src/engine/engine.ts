@@ -11,6 +11,7 @@ import { QiengineError } from '../core/errors.js';
 import type { Chess } from '../chess/game.js';
 import type { Xiangqi } from '../xiangqi/game.js';
 import { TranspositionTable } from '../search/tt.js';
+import { Tablebases } from '../tablebase/probe.js';
 import { openSession, specOf, type PositionSpec, type XiangqiLineNotation } from './games.js';
 import { nodesPerSecond, Searcher, wallClock, type EngineInfo, type EngineResult, type HashEntry, type SearchRequest } from './searcher.js';
 import { budgetFor, type Clock } from './time.js';
@@ -38,6 +39,12 @@ export interface EngineOptions {
    * searches, and {@link EngineResult.threadNodes} is left out.
    */
   threads?: number;
+  /**
+   * Endgame table files (`.qtb` bytes, as `qiengine tablebase --generate` writes them) that
+   * searches probe below the root: a position they hold is scored exactly, as a mate at its
+   * distance or a draw. See {@link Engine.setTablebases}.
+   */
+  tablebases?: readonly Uint8Array[];
 }
 
 /** The most search threads an engine runs. */
@@ -114,6 +121,8 @@ export class Engine {
   /** The thread count {@link prepare} last prepared for, and the workers it has warmed. */
   private preparedThreads = 0;
   private readonly warmed = new WeakSet<WorkerHandle>();
+  /** The endgame table files searches probe. */
+  private tablebases: readonly Uint8Array[] = [];
 
   constructor(options: EngineOptions = {}) {
     this.options = {
@@ -124,6 +133,21 @@ export class Engine {
       workerUrl: options.workerUrl,
     };
     if (options.threads !== undefined) this.setThreads(options.threads);
+    if (options.tablebases !== undefined) this.setTablebases(options.tablebases);
+  }
+
+  /**
+   * Probes these endgame table files (`.qtb` bytes) in the searches that follow, on every search
+   * thread; an empty list stops probing. The files are checked here, in the caller's thread.
+   * @throws {TablebaseError} for a file that is not a table or is damaged (nothing changes)
+   */
+  setTablebases(files: readonly Uint8Array[]): void {
+    const check = new Tablebases();
+    for (const f of files) check.addFile(f);
+    this.tablebases = [...files];
+    this.searcher?.setTablebases(this.tablebases);
+    void this.worker?.then((w) => w?.post({ type: 'tablebases', files: this.tablebases }));
+    for (const h of this.helpers) h.post({ type: 'tablebases', files: this.tablebases });
   }
 
   /**
@@ -303,7 +327,10 @@ export class Engine {
   }
 
   private inline(): Searcher {
-    this.searcher ??= new Searcher(this.options.hashMb);
+    if (this.searcher === null) {
+      this.searcher = new Searcher(this.options.hashMb);
+      if (this.tablebases.length > 0) this.searcher.setTablebases(this.tablebases);
+    }
     return this.searcher;
   }
 
@@ -497,6 +524,7 @@ export class Engine {
       pv: last.pv,
       pvNotation: last.pvNotation,
       lines: [{ multipv: 1, score: last.score, pv: last.pv, pvNotation: last.pvNotation }],
+      tbhits: last.tbhits,
     };
   }
 
@@ -568,6 +596,7 @@ export class Engine {
       clearTimeout(timer);
     }
     handle!.unref();
+    if (this.tablebases.length > 0) handle!.post({ type: 'tablebases', files: this.tablebases });
     return handle!;
   }
 

@@ -6,6 +6,7 @@
 import type { Move } from '../core/move.js';
 import { isMateScore, mateIn, Search, type SearchInfo, type SearchResult } from '../search/search.js';
 import { BOUND_EXACT, BOUND_LOWER, BOUND_NONE, TranspositionTable } from '../search/tt.js';
+import { Tablebases } from '../tablebase/probe.js';
 import { openSession, type GameKind, type GameSession, type XiangqiLineNotation } from './games.js';
 
 /** A transposition-table entry: the stored move, score, depth, and whether the score is exact or a bound. */
@@ -77,6 +78,8 @@ export interface EngineInfo {
   nodes: number;
   nps: number;
   hashfull: number;
+  /** Positions the endgame tables scored so far (0 without tables). */
+  tbhits: number;
   timeMs: number;
   /** The principal variation in protocol coordinates. */
   pv: string[];
@@ -107,6 +110,8 @@ export interface EngineResult {
   pvNotation: string[];
   /** All lines of the last completed depth, best first (more than one with `multiPv`). */
   lines: EngineLine[];
+  /** Positions the endgame tables scored (0 without tables). */
+  tbhits: number;
   /**
    * With more than one search thread ({@link EngineOptions.threads}), each thread's nodes, the
    * main one first; {@link nodes} is their sum.
@@ -134,8 +139,25 @@ export class Searcher {
   /** The search that ran last (for {@link restoreRootEntry}). */
   private last: Search | null = null;
 
+  /** The endgame tables searches probe (see {@link setTablebases}). */
+  private tablebases: Tablebases | null = null;
+
   constructor(hashMb = 16) {
     this.tt = new TranspositionTable(hashMb);
+  }
+
+  /**
+   * Probes these table files (`.qtb` bytes) in the searches from now on; none to stop.
+   * @throws {TablebaseError} for a file that is not a table or is damaged
+   */
+  setTablebases(files: readonly Uint8Array[]): void {
+    if (files.length === 0) {
+      this.tablebases = null;
+      return;
+    }
+    const set = new Tablebases();
+    for (const f of files) set.addFile(f);
+    this.tablebases = set;
   }
 
   /** Resizes (and clears) the table; a shared one (see {@link attachTable}) becomes this searcher's own. */
@@ -203,6 +225,7 @@ export class Searcher {
       multiPv: req.multiPv,
       rootMoves,
       drawScore: session.drawScore,
+      endgame: this.tablebases?.endgameProbe(req.game),
       stopFlag,
       signal,
       thread: smp?.thread,
@@ -221,6 +244,7 @@ export class Searcher {
       pv: result.pv.map(fmt),
       pvNotation: session.humanLine(result.pv, notation),
       lines: result.lines.map((l, k) => ({ multipv: k + 1, score: toEngineScore(l.score), pv: l.pv.map(fmt), pvNotation: session.humanLine(l.pv, notation) })),
+      tbhits: search.tableHits,
     };
   }
 }
@@ -234,6 +258,7 @@ function infoOf(session: GameSession, i: SearchInfo, notation: XiangqiLineNotati
     nodes: i.nodes,
     nps: i.nps,
     hashfull: i.hashfull,
+    tbhits: i.tbhits,
     timeMs: Math.round(i.timeMs),
     pv: i.pv.map((m) => session.format(m)),
     pvNotation: session.humanLine(i.pv, notation),

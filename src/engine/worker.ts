@@ -7,7 +7,8 @@
  * node counts), `{type: 'table', buffer}` (search on a shared table from now on), `{type:
  * 'hash', mb}` (an own table of that size), `{type: 'clear'}`, `{type: 'restoreRoot'}` (the
  * main worker of a Lazy SMP search, after its helpers stopped: store the root entry again),
- * `{type: 'warm', id}` (run {@link warmUp}).
+ * `{type: 'warm', id}` (run {@link warmUp}), `{type: 'tablebases', files}` (probe these endgame
+ * table files from now on).
  * Messages out: `{type: 'ready'}`, `{type: 'info', id, info}`, `{type: 'done', id, result}`,
  * `{type: 'probed', id, entry}`, `{type: 'warmed', id}`, `{type: 'error', id, message}`.
  */
@@ -21,6 +22,7 @@ type Inbound =
   | { type: 'table'; buffer: SharedArrayBuffer }
   | { type: 'hash'; mb: number }
   | { type: 'clear' }
+  | { type: 'tablebases'; files: Uint8Array[] }
   | { type: 'restoreRoot' };
 
 interface Port {
@@ -35,6 +37,7 @@ function serve(port: Port): void {
     if (msg.type === 'hash') searcher.setHash(msg.mb);
     else if (msg.type === 'table') searcher.attachTable(msg.buffer);
     else if (msg.type === 'clear') searcher.clear();
+    else if (msg.type === 'tablebases') searcher.setTablebases(msg.files);
     else if (msg.type === 'restoreRoot') searcher.restoreRootEntry();
     else if (msg.type === 'warm') {
       warmUp();

@@ -71,20 +71,24 @@ export class ProtocolSession {
   /** The opening book set by `BookFile`/`bookfiles`, and the path it came from. */
   private book: { path: string; book: OpeningBook } | null = null;
   private readonly readFile: ((path: string) => Uint8Array) | undefined;
+  private readonly readTablebases: ((dir: string) => Uint8Array[]) | undefined;
   private readonly random: () => number;
 
   /**
    * @param write receives each reply line
    * @param options `engine`: the engine to search with (default a new one); `readFile`: how
    *   a book file named by `BookFile`/`bookfiles` is read (without it books cannot be set, as
-   *   in a browser); `random`: the book's dice, a number in [0, 1) (default `Math.random`)
+   *   in a browser); `readTablebases`: the endgame table files (`.qtb` bytes) of a directory
+   *   named by `TablebasePath` (without it tables cannot be set); `random`: the book's dice, a
+   *   number in [0, 1) (default `Math.random`)
    */
   constructor(
     private readonly write: (line: string) => void,
-    options: { engine?: Engine; readFile?: (path: string) => Uint8Array; random?: () => number } = {},
+    options: { engine?: Engine; readFile?: (path: string) => Uint8Array; readTablebases?: (dir: string) => Uint8Array[]; random?: () => number } = {},
   ) {
     this.engine = options.engine ?? new Engine();
     this.readFile = options.readFile;
+    this.readTablebases = options.readTablebases;
     this.random = options.random ?? Math.random;
   }
 
@@ -175,6 +179,7 @@ export class ProtocolSession {
       this.write('option perpetualchase type check default true');
       this.write('option usebook type check default false');
       this.write('option bookfiles type string default <empty>');
+      this.write('option tablebasepath type string default <empty>');
       this.write('option newgame type button');
       this.write('ucciok');
     } else {
@@ -189,6 +194,7 @@ export class ProtocolSession {
       this.write('option name Perpetual Chase type check default true');
       this.write('option name OwnBook type check default false');
       this.write('option name BookFile type string default <empty>');
+      this.write('option name TablebasePath type string default <empty>');
       this.write('uciok');
     }
   }
@@ -252,6 +258,8 @@ export class ProtocolSession {
       case 'bookfile':
       case 'bookfiles':
         return this.setBook(name, value);
+      case 'tablebasepath':
+        return this.setTablebases(name, value);
       case 'move overhead': {
         const n = Number(value);
         if (!Number.isFinite(n) || n < 0 || n > 5000) return this.info('Move Overhead: expected milliseconds from 0 to 5000');
@@ -299,6 +307,24 @@ export class ProtocolSession {
     this.book = { path, book };
     const format = bookGame(book) === 'chess' ? 'Polyglot' : 'ElephantEye';
     this.info(`${name}: ${format} book for ${bookGame(book)}, ${book.size} records`);
+  }
+
+  /**
+   * `TablebasePath`: the endgame tables (`.qtb` files) of a directory, probed by the searches
+   * from now on; empty or `<empty>` stops probing. A directory that cannot be read, or a damaged
+   * file, leaves the tables as they were.
+   */
+  private setTablebases(name: string, dir: string): void {
+    if (dir === '' || dir === '<empty>') return this.engine.setTablebases([]);
+    if (this.readTablebases === undefined) return this.info(`${name}: this session cannot read files`);
+    let files: Uint8Array[];
+    try {
+      files = this.readTablebases(dir);
+      this.engine.setTablebases(files);
+    } catch (e) {
+      return this.info(`${name}: ${(e as Error).message}`);
+    }
+    this.info(`${name}: ${files.length} table file${files.length === 1 ? '' : 's'}`);
   }
 
   /** Switches the game; the position goes back to the variant's start. */
@@ -512,16 +538,20 @@ export class ProtocolSession {
     // that a GUI or a match's referee sees every node and the time they took.
     if (r.nodes > this.infoNodes) {
       const nps = nodesPerSecond(r.nodes, r.timeMs);
-      for (const l of r.lines) this.write(this.infoLine({ ...l, depth: r.depth, seldepth: r.seldepth, nodes: r.nodes, nps, timeMs: r.timeMs }));
+      for (const l of r.lines) this.write(this.infoLine({ ...l, depth: r.depth, seldepth: r.seldepth, nodes: r.nodes, nps, timeMs: r.timeMs, tbhits: r.tbhits }));
     }
     this.write(`bestmove ${r.bestMove}${r.ponderMove !== null ? ` ponder ${r.ponderMove}` : ''}`);
   }
 
-  /** A standard `info` line; `hashfull` is left out where unknown (an answer does not carry it). */
+  /**
+   * A standard `info` line; `hashfull` is left out where unknown (an answer does not carry it),
+   * `tbhits` where no endgame table was probed.
+   */
   private infoLine(i: Omit<EngineInfo, 'hashfull'> & { hashfull?: number }): string {
     const multipv = Number(this.option('multipv')) > 1 ? ` multipv ${i.multipv}` : '';
     const hashfull = i.hashfull === undefined ? '' : ` hashfull ${i.hashfull}`;
-    return `info depth ${i.depth} seldepth ${i.seldepth}${multipv} score ${scoreText(i.score)} nodes ${i.nodes} nps ${i.nps}${hashfull} time ${i.timeMs} pv ${i.pv.join(' ')}`;
+    const tbhits = i.tbhits > 0 ? ` tbhits ${i.tbhits}` : '';
+    return `info depth ${i.depth} seldepth ${i.seldepth}${multipv} score ${scoreText(i.score)} nodes ${i.nodes} nps ${i.nps}${hashfull}${tbhits} time ${i.timeMs} pv ${i.pv.join(' ')}`;
   }
 
   private display(): void {

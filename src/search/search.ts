@@ -38,7 +38,7 @@
  * small integer to V8, and one `-0` from negating a zero score was enough for the optimised
  * search to be thrown away and rebuilt with slower number handling.
  */
-import { REP_CHASE, REP_OPP_PERPETUAL, REP_SELF_PERPETUAL, type GamePosition } from '../core/game.js';
+import { PROBE_MISS, PROBE_WIN, REP_CHASE, REP_OPP_PERPETUAL, REP_SELF_PERPETUAL, type EndgameProbe, type GamePosition } from '../core/game.js';
 import type { Move } from '../core/move.js';
 import { BAN, BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, MATE, MATE_BOUND, SCORE_INF, TranspositionTable, WIN } from './tt.js';
 
@@ -234,6 +234,8 @@ export interface SearchInfo {
   timeMs: number;
   nps: number;
   hashfull: number;
+  /** Positions scored by the endgame tables so far (0 without tables). */
+  tbhits: number;
   pv: Move[];
 }
 
@@ -262,6 +264,11 @@ export interface SearchLimits {
   onInfo?: (info: SearchInfo) => void;
   /** The score of a draw for the side to move at the root (contempt); default 0. */
   drawScore?: number;
+  /**
+   * Endgame tables: below the root, a position the probe knows is scored from it (a mate at its
+   * distance, or a draw) instead of searched. Without it nothing is probed.
+   */
+  endgame?: EndgameProbe;
   /** A clock in milliseconds (default `performance.now`). */
   now?: () => number;
   /**
@@ -366,6 +373,9 @@ export class Search {
   private deadline = Infinity;
   private signal: AbortSignal | undefined;
   private stopFlag: Int32Array | undefined;
+  private endgame: EndgameProbe | null = null;
+  /** Positions the endgame probe scored in the last {@link run}. */
+  tableHits = 0;
   private now: () => number = defaultNow;
   private drawScore = 0;
   private rootFilter: Set<Move> | null = null;
@@ -448,6 +458,8 @@ export class Search {
     this.signal = limits.signal;
     this.stopFlag = limits.stopFlag;
     this.drawScore = limits.drawScore ?? 0;
+    this.endgame = limits.endgame ?? null;
+    this.tableHits = 0;
     this.rootFilter = limits.rootMoves ? new Set(limits.rootMoves) : null;
     this.thread = limits.thread ?? 0;
     this.threadNodes = limits.threadNodes;
@@ -591,6 +603,7 @@ export class Search {
       timeMs,
       nps: timeMs > 0 ? Math.round((nodes * 1000) / timeMs) : 0,
       hashfull: this.tt.hashfull(),
+      tbhits: this.tableHits,
       pv,
     };
   }
@@ -697,6 +710,15 @@ export class Search {
       alpha = Math.max(alpha, -MATE + ply);
       beta = Math.min(beta, MATE - ply - 1);
       if (alpha >= beta) return alpha;
+      // An endgame table's answer is exact: a mate at its distance, or a draw.
+      if (this.endgame !== null) {
+        const code = this.endgame(pos);
+        if (code !== PROBE_MISS) {
+          this.tableHits++;
+          if (code === 0) return (ply & 1) === 0 ? this.drawScore : 0 - this.drawScore;
+          return code > 0 ? MATE - ply - (PROBE_WIN - code) : -MATE + ply + (PROBE_WIN + code);
+        }
+      }
     }
     if ((++this.nodes & 127) === 0) this.poll();
     if (this.stopped) return 0;
