@@ -160,4 +160,20 @@ try {
   rmSync(bookDir, { recursive: true, force: true });
 }
 console.log('smoke: qiengine book makes, lists and plays Polyglot and ElephantEye books');
-console.log('smoke: 8 passed, 0 failed');
+
+// tablebase: build xiangqi KRvKA (and KRvK) into a directory, probe it, and search with it.
+const tbDir = mkdtempSync(join(tmpdir(), 'qiengine-smoke-'));
+try {
+  const made = execFileSync(process.execPath, [cli, 'tablebase', '--game', 'xiangqi', '--generate', 'KRvKA', '--dir', tbDir]).toString();
+  if (!/KRvKA: 2 tables in/.test(made) || !made.includes(join(tbDir, 'KRvK.qtb'))) fail(`tablebase --generate answered:\n${made}`);
+  const probed = execFileSync(process.execPath, [cli, 'tablebase', '--game', 'xiangqi', '--dir', tbDir, '--fen', '4k4/4a4/9/9/9/9/9/9/9/R2K5 w - - 0 1']).toString();
+  if (!/side to move: win in \d+ plies/.test(probed) || !/a0a\d\s+win in/.test(probed)) fail(`tablebase probe answered:\n${probed}`);
+  const uciTb = execFileSync(process.execPath, [cli, 'uci'], { input: `uci\nsetoption name UCI_Variant value xiangqi\nsetoption name TablebasePath value ${tbDir}\nposition fen 4k4/4a4/9/9/9/9/9/9/9/R2K5 w - - 0 1\ngo depth 3\nquit\n` }).toString();
+  if (!uciTb.includes('info string TablebasePath: 2 table files') || !/score mate \d+ .*tbhits \d+/.test(uciTb)) fail(`qiengine uci with tables answered:\n${uciTb}`);
+  const none = spawnSync(process.execPath, [cli, 'tablebase', '--game', 'chess', '--dir', tbDir]);
+  if (none.status !== 2 || !/no chess table files/.test(none.stderr.toString())) fail(`tablebase probe without tables: status ${none.status}, ${none.stderr}`);
+} finally {
+  rmSync(tbDir, { recursive: true, force: true });
+}
+console.log('smoke: qiengine tablebase builds, probes and searches with endgame tables');
+console.log('smoke: 9 passed, 0 failed');

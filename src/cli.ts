@@ -58,12 +58,13 @@ usage:
                         count the leaves of the legal move tree
   qiengine analyse --game chess|xiangqi [--fen FEN | --pgn FILE [--ply N]]
                   [--moves "m1 m2 ..."] [--movetime MS | --depth N] [--multipv K]
-                  [--notation wxf|chinese] [--threads N]
+                  [--notation wxf|chinese] [--threads N] [--tablebases DIR]
                         think about a position, printing progress after every depth,
                         then the best move and line in SAN (chess) or WXF/Chinese (xiangqi)
                         --pgn starts from the first game of a PGN file, after its main
                         line or its first N plies (xiangqi moves in ICCS, WXF or Chinese);
-                        --moves are played after it
+                        --moves are played after it; --tablebases probes the .qtb
+                        endgame tables of DIR
   qiengine bench [--depth N]
                         search fixed positions of both games to a fixed depth; prints
                         the node total (a signature of the search) and nodes/second
@@ -182,7 +183,7 @@ function startFlags(flags: Map<string, string>, game: GameKind): { fen: string |
 }
 
 async function analyseCommand(args: string[]): Promise<void> {
-  const flags = parseFlags(args, ['game', 'fen', 'pgn', 'ply', 'moves', 'movetime', 'depth', 'multipv', 'notation', 'threads']);
+  const flags = parseFlags(args, ['game', 'fen', 'pgn', 'ply', 'moves', 'movetime', 'depth', 'multipv', 'notation', 'threads', 'tablebases']);
   const game = gameFlag(flags);
   const depth = intFlag(flags, 'depth', 1, 99);
   const movetime = intFlag(flags, 'movetime', 1, 86_400_000);
@@ -193,7 +194,8 @@ async function analyseCommand(args: string[]): Promise<void> {
   const moves = (flags.get('moves') ?? '').split(/\s+/).filter((m) => m !== '');
   const start = startFlags(flags, game);
   moves.unshift(...start.moves);
-  const engine = new Engine({ hashMb: 64, threads });
+  const tbDir = flags.get('tablebases');
+  const engine = new Engine({ hashMb: 64, threads, tablebases: tbDir === undefined ? undefined : readTableFiles(tbDir) });
   try {
     const spec = { game, fen: start.fen, moves };
     const board = game === 'chess' ? new Chess(spec.fen) : new Xiangqi(spec.fen);
@@ -211,7 +213,7 @@ async function analyseCommand(args: string[]): Promise<void> {
       process.stdout.write(`no legal move: ${board.isCheckmate() ? 'checkmate' : 'stalemate'}\n`);
       return;
     }
-    const threadsText = r.threadNodes === undefined ? '' : ` on ${r.threadNodes.length} threads`;
+    const threadsText = (r.threadNodes === undefined ? '' : ` on ${r.threadNodes.length} threads`) + (r.tbhits > 0 ? `, ${count(r.tbhits)} table hits` : '');
     process.stdout.write(`\nbest move: ${r.pvNotation[0]} (${r.bestMove})  score ${scoreText(r.score)}  depth ${r.depth}  ${count(r.nodes)} nodes${threadsText} in ${r.timeMs} ms\n`);
     process.stdout.write(`line: ${r.pvNotation.join(' ')}\n`);
   } finally {
