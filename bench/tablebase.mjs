@@ -1,0 +1,87 @@
+// Endgame tablebases: how long building takes (each material with the smaller tables its
+// captures lead to, as `qiengine tablebase --generate` builds them), how large the files are,
+// and how fast a probe answers from a file (random valid positions, through the chunk cache,
+// and through a cache of one chunk, where nearly every probe unpacks a chunk). No JavaScript
+// anchor builds or reads endgame tables, so the figures stand alone.
+// Writes the table into bench/RESULTS.md.
+//
+//   node bench/tablebase.mjs [--no-write]
+import os from 'node:os';
+import { buildTables, parseTablebaseMaterial, Tablebases, writeTableFile } from '../dist/index.js';
+import { bestTime } from './measure.mjs';
+import { writeResultsSection } from './results-file.mjs';
+
+/** @type {Array<['chess' | 'xiangqi', string]>} */
+const SETS = [
+  ['xiangqi', 'KRvKAA'],
+  ['xiangqi', 'KHvKA'],
+  ['xiangqi', 'KCvKA'],
+  ['xiangqi', 'KPPvKA'],
+  ['chess', 'KQvK'],
+  ['chess', 'KRvK'],
+  ['chess', 'KQvKR'],
+];
+const PROBES = 200_000;
+
+/** A small fixed-seed generator (mulberry32). */
+function rng(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const rows = [];
+for (const [game, name] of SETS) {
+  let built = new Map();
+  const t0 = performance.now();
+  const table = buildTables(parseTablebaseMaterial(game, name), built);
+  const ms = performance.now() - t0;
+  const file = writeTableFile(table.material, table.values, table.longestWin);
+  // Probe positions: valid numbers of the table, set up once each.
+  const rand = rng(1);
+  const positions = [];
+  const index = table.index;
+  while (positions.length < 2000) {
+    const i = Math.floor(rand() * index.size);
+    const pos = index.rules.newPosition();
+    if (index.decode(i, pos)) positions.push(pos);
+  }
+  const probeRate = (cacheChunks) => {
+    const set = new Tablebases({ cacheChunks });
+    for (const t of built.values()) set.addFile(writeTableFile(t.material, t.values, t.longestWin));
+    const probe = set.endgameProbe(game);
+    const runs = PROBES / positions.length;
+    const t = bestTime(() => {
+      let sum = 0;
+      for (let r = 0; r < runs; r++) for (const p of positions) sum += probe(p);
+      return sum;
+    }, undefined, 5);
+    return PROBES / (t / 1000);
+  };
+  const cached = probeRate(256);
+  const cold = probeRate(1);
+  const { valid, won, lost, drawn } = table.counts;
+  rows.push(
+    `| ${game} ${name} | ${built.size} | ${table.index.size.toLocaleString('en-US')} | ${valid.toLocaleString('en-US')} | ${((100 * won) / valid).toFixed(1)} / ${((100 * lost) / valid).toFixed(1)} / ${((100 * drawn) / valid).toFixed(1)} | ${table.longestWin} | ${(ms / 1000).toFixed(2)} s | ${(file.length / 1024).toFixed(0)} KiB (${((8 * file.length) / table.index.size).toFixed(2)} bits) | ${(cached / 1e6).toFixed(2)} M/s | ${(cold / 1e3).toFixed(0)} k/s |`,
+  );
+  built = null;
+}
+
+const table = [
+  '',
+  `Building each material with the smaller tables its captures lead to, in one process (Node's single thread), then probing ${PROBES.toLocaleString('en-US')} times 2,000 random valid positions of the table from its file: through a cache of 256 chunks (the whole table fits), and of 1 chunk (nearly every probe unpacks 32,768 positions). Won / lost / drawn are for the side to move, over its valid positions; the longest win is in plies; file sizes are the material's own file, with bits per indexed position. No JavaScript anchor builds or reads endgame tables.`,
+  '',
+  '| material | tables built | index size | valid | won / lost / drawn % | longest win | build | file | probes (cached) | probes (1 chunk) |',
+  '|---|---|---|---|---|---|---|---|---|---|',
+  ...rows,
+  '',
+  `Measured ${new Date().toISOString().slice(0, 10)} on ${os.cpus()[0]?.model ?? 'unknown CPU'} (${os.cpus().length} cores), Node ${process.version}, ${os.platform()} ${os.arch()}.`,
+  '',
+];
+console.log(table.join('\n'));
+if (!process.argv.includes('--no-write')) writeResultsSection('tablebase', table, { heading: 'Endgame tablebases', after: '<!-- book:end -->' });
