@@ -15,23 +15,11 @@ import { parsePgn, startingPosition } from 'chessops/pgn';
 import { makeSan, parseSan } from 'chessops/san';
 import { makeUci } from 'chessops/util';
 import { Chess, readPgn, readXiangqiPgn, Xiangqi } from '../dist/index.js';
-import { bestTime as time } from './measure.mjs';
+import { bestTime as time, rng } from './measure.mjs';
 import { writeResultsSection } from './results-file.mjs';
 
 const GAMES = 300;
 const MAX_PLIES = 120;
-
-/** A small fixed-seed generator (mulberry32), so every run reads the same games. */
-function rng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function chessGames() {
   const rand = rng(1);

@@ -8,7 +8,7 @@
 //   node bench/tablebase.mjs [--no-write]
 import os from 'node:os';
 import { buildTables, parseTablebaseMaterial, Tablebases, writeTableFile } from '../dist/index.js';
-import { bestTime } from './measure.mjs';
+import { bestTime, rng } from './measure.mjs';
 import { writeResultsSection } from './results-file.mjs';
 
 /** @type {Array<['chess' | 'xiangqi', string]>} */
@@ -22,18 +22,6 @@ const SETS = [
   ['chess', 'KQvKR'],
 ];
 const PROBES = 200_000;
-
-/** A small fixed-seed generator (mulberry32). */
-function rng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const rows = [];
 for (const [game, name] of SETS) {
