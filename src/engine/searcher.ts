@@ -189,6 +189,19 @@ export class Searcher {
     for (const s of this.searches.values()) s.clear();
   }
 
+  /** `pv` and then the endgame tables' best line from where it ends (see {@link Tablebases.line}). */
+  private withTableLine(session: GameSession, pv: readonly Move[]): Move[] {
+    const pos = session.position;
+    let made = 0;
+    for (const m of pv) {
+      if (!pos.make(m)) break;
+      made++;
+    }
+    const tail = made === pv.length ? this.tablebases!.line(pos as Parameters<Tablebases['line']>[0]) : [];
+    for (; made > 0; made--) pos.unmake();
+    return [...pv, ...tail];
+  }
+
   /** What the transposition table knows about a position, or null (UCCI `probe`). */
   probe(spec: { game: GameKind; fen?: string; moves?: readonly string[] }): HashEntry | null {
     const session = openSession(spec);
@@ -233,6 +246,9 @@ export class Searcher {
       onInfo: onInfo === undefined ? undefined : (i: SearchInfo) => onInfo(infoOf(session, i, notation)),
     });
     const fmt = (m: Move): string => session.format(m);
+    // A line that ends in a position the endgame tables hold goes on with their best moves, to
+    // the mate the score announces.
+    if (this.tablebases !== null && result.pv.length > 0 && isMateScore(result.score)) result.pv = this.withTableLine(session, result.pv);
     return {
       bestMove: result.bestMove === 0 ? null : fmt(result.bestMove),
       ponderMove: result.ponderMove === 0 ? null : fmt(result.ponderMove),

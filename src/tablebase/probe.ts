@@ -8,6 +8,7 @@
  */
 import type { EndgameProbe, GamePosition } from '../core/game.js';
 import { QiengineError } from '../core/errors.js';
+import type { Move } from '../core/move.js';
 import { Chess } from '../chess/game.js';
 import { ChessPosition } from '../chess/position.js';
 import { moveToUci } from '../chess/san.js';
@@ -20,6 +21,9 @@ import { materialOf, type GeneratedTable } from './generate.js';
 import { isDeadDraw, materialName, swapSides, type Material, type TablebaseGame } from './material.js';
 import { tablebaseRules, type SetupPosition, type TablebaseRules } from './rules.js';
 import { INVALID, codeResult, oneFurther, type ProbeResult } from './values.js';
+
+/** Room for the legal moves of any position of either game. */
+const MAX_LINE_MOVES = 256;
 
 interface Entry {
   header: TableHeader;
@@ -137,6 +141,42 @@ export class Tablebases {
     }
     out.sort((a, b) => b.code - a.code);
     return out.map(({ code: _code, ...rest }) => rest);
+  }
+
+  /**
+   * The tables' best line from a position: at each step the move whose result is best for the
+   * side making it (the quickest win, or the longest defence), until mate or `maxPlies`. Empty
+   * when the set does not hold the position or it is a draw, and cut short where a capture
+   * leads to a table the set lacks. The position is left as it was.
+   */
+  line(position: TablebasePosition, maxPlies = 60): Move[] {
+    const [pos, game] = unwrap(position);
+    const buf = new Int32Array(MAX_LINE_MOVES);
+    const out: Move[] = [];
+    while (out.length < maxPlies) {
+      const here = this.code(pos, game);
+      if (here === INVALID || here === 0) break;
+      let best = 0;
+      let bestCode = -Infinity;
+      const end = pos.generate(buf, 0, false);
+      for (let i = 0; i < end; i++) {
+        if (!pos.make(buf[i]!)) continue;
+        let c = this.code(pos, game);
+        if (c === INVALID && isDeadDraw(materialOf(pos, game))) c = 0;
+        pos.unmake();
+        if (c === INVALID) continue;
+        const mine = oneFurther(-c);
+        if (mine > bestCode) {
+          bestCode = mine;
+          best = buf[i]!;
+        }
+      }
+      if (best === 0 || bestCode !== here) break;
+      pos.make(best);
+      out.push(best);
+    }
+    for (let i = 0; i < out.length; i++) pos.unmake();
+    return out;
   }
 
   /** The probe the search calls, or undefined when the set has no table of the game. */

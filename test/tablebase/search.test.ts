@@ -36,6 +36,12 @@ describe('searching with endgame tables', () => {
     const r = engine.searchSync({ game: 'chess', fen: LONGEST }, { depth: 4 });
     expect(r.score).toEqual({ mate: MATE });
     expect(r.tbhits).toBeGreaterThan(0);
+    // The line goes on through the tables to the mate it announces.
+    expect(r.pv).toHaveLength(2 * MATE - 1);
+    const replay = new Chess(LONGEST);
+    for (const m of r.pv) replay.move(m);
+    expect(replay.isCheckmate()).toBe(true);
+    expect(r.pvNotation.at(-1)).toMatch(/#$/);
     // A position outside every table is searched as before (fresh engines: history carries over).
     const fresh = new Engine({ thread: 'inline', tablebases: KRK });
     const other = fresh.searchSync({ game: 'chess' }, { depth: 6 });
