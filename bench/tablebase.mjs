@@ -19,6 +19,7 @@ const SETS = [
   ['xiangqi', 'KPPvKA'],
   ['chess', 'KQvK'],
   ['chess', 'KRvK'],
+  ['chess', 'KPvK'],
   ['chess', 'KQvKR'],
 ];
 const PROBES = 200_000;

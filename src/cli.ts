@@ -80,8 +80,8 @@ usage:
   qiengine tablebase --game chess|xiangqi --generate MATERIAL [--dir DIR]
                         build an endgame table (and those its captures lead to) by
                         retrograde analysis and write each as DIR/MATERIAL.qtb, e.g.
-                        --generate KRvKAA (xiangqi letters K A E H R C P; chess K Q R B N,
-                        no pawns yet; at most 6 pieces)
+                        --generate KRvKAA (xiangqi letters K A E H R C P; chess K Q R B N P;
+                        at most 6 pieces)
   qiengine tablebase --game chess|xiangqi [--dir DIR] [--fen FEN] [--moves "m1 m2 ..."]
                         probe the tables in DIR: the position's distance to mate, and
                         every legal move's

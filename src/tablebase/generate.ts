@@ -63,11 +63,16 @@ export function buildTable(material: Material, lookup: (m: Material) => TableLoo
   const exitDist = new Uint16Array(size);
   const rowStart = new Uint32Array(size + 1);
   let succ = new Uint32Array(Math.max(1024, size * 4));
+  // A successor that the table holds without some of its state (chess: the en-passant square
+  // a double step leaves) is worth at least what the moves of that state give its mover: the
+  // best of them, one ply further, or NO_EXIT.
+  let succFloor = new Int16Array(succ.length);
   let used = 0;
   const name = materialName(material);
   const pos = rules.newPosition();
   const buf = new Int32Array(MAX_MOVES);
-  const total = 2 + material.sides[0].length + material.sides[1].length;
+  const buf2 = new Int32Array(MAX_MOVES);
+  const ownKey = rules.materialKeyOf(material.sides);
   let maxExitDist = 0;
   for (let i = 0; i < size; i++) {
     rowStart[i] = used;
@@ -80,14 +85,31 @@ export function buildTable(material: Material, lookup: (m: Material) => TableLoo
     for (let m = 0; m < end; m++) {
       if (!pos.make(buf[m]!)) continue;
       legal++;
-      if (rules.pieceCount(pos as never) === total) {
+      if (rules.materialKey(pos as never) === ownKey) {
         if (used === succ.length) {
           const grown = new Uint32Array(succ.length * 2);
           grown.set(succ);
           succ = grown;
+          const floors = new Int16Array(grown.length);
+          floors.set(succFloor);
+          succFloor = floors;
         }
+        let floor = NO_EXIT;
+        if (rules.hasStateMoves(pos as never)) {
+          const e = pos.generate(buf2, 0, false);
+          for (let n = 0; n < e; n++) {
+            if (!rules.isStateMove(buf2[n]!) || !pos.make(buf2[n]!)) continue;
+            const v = oneFurther(-captureValue(pos, material.game, lookup));
+            pos.unmake();
+            if (v > floor) floor = v;
+          }
+          const d = codeDistance(floor);
+          if (floor !== NO_EXIT && d > maxExitDist) maxExitDist = d;
+        }
+        succFloor[used] = floor;
         succ[used++] = index.encode(pos);
       } else {
+        // A capture or a promotion: the table of the material it leads to answers at once.
         const v = oneFurther(-captureValue(pos, material.game, lookup));
         if (v > best) best = v;
         const d = codeDistance(v);
@@ -124,10 +146,18 @@ export function buildTable(material: Material, lookup: (m: Material) => TableLoo
       if (best !== NO_EXIT && codeDistance(best) > k) best = NO_EXIT;
       let win = best !== NO_EXIT && codeIsWin(best);
       for (let s = rowStart[i]!, e = rowStart[i + 1]!; s < e && !win; s++) {
-        const c = codes[succ[s]!]!;
+        let c = codes[succ[s]!]!;
         if (!isDecided(c) || codeDistance(c) > k - 1) {
           allKnown = false;
           continue;
+        }
+        const floor = succFloor[s]!;
+        if (floor !== NO_EXIT) {
+          if (codeDistance(floor) > k - 1) {
+            allKnown = false;
+            continue;
+          }
+          if (floor > c) c = floor;
         }
         const v = oneFurther(-c);
         if (best === NO_EXIT || v > best) best = v;

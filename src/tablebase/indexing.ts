@@ -7,14 +7,14 @@
  * combinatorial number system, C(n, k) numbers instead of n^k: two advisors are one of 10
  * pairs, not 25 ordered placements. The first player's king stands only on one square of each
  * symmetric set (xiangqi: files d and e, by the mirror; chess without pawns: the a1-d1-d4
- * triangle, by the eight symmetries), and a position is turned by the symmetry that brings its
+ * triangle, by the eight symmetries; chess with pawns: files a-d, by the file mirror), and a position is turned by the symmetry that brings its
  * king there before it is numbered. Placements where two pieces share a square, or where the
  * side not to move is in check, are numbered too but marked invalid by the generator: the
  * arithmetic stays simple and they cost a byte each.
  */
 import { QiengineError } from '../core/errors.js';
 import type { Material } from './material.js';
-import { tablebaseRules, type SetupPosition, type TablebaseRules } from './rules.js';
+import { tablebaseRules, type SetupPosition, type Symmetry, type TablebaseRules } from './rules.js';
 
 /** Binomial coefficients C(n, k) for n < 256, k <= 6. */
 const BINOMIAL = new Float64Array(256 * 8);
@@ -44,6 +44,7 @@ export const MAX_TABLE_SIZE = 2 ** 31;
 
 export class TableIndex {
   readonly rules: TablebaseRules;
+  private readonly symmetry: Symmetry;
   private readonly groups: Group[] = [];
   /** The number of positions: every placement, times two sides to move. */
   readonly size: number;
@@ -54,13 +55,14 @@ export class TableIndex {
    */
   constructor(readonly material: Material) {
     this.rules = tablebaseRules(material.game);
+    this.symmetry = this.rules.symmetry((material.sides[0] + material.sides[1]).includes('P'));
     const limit = material.game === 'chess' ? 128 : 256;
     const add = (side: number, letter: string, count: number, domain: Int16Array): void => {
       const rankOf = new Int16Array(limit).fill(-1);
       domain.forEach((sq, i) => (rankOf[sq] = i));
       this.groups.push({ side, letter, count, domain, rankOf, span: binomial(domain.length, count) });
     };
-    add(0, 'K', 1, this.rules.kingDomain);
+    add(0, 'K', 1, this.symmetry.kingDomain);
     add(1, 'K', 1, this.rules.domain(1, 'K'));
     for (const side of [0, 1]) {
       const letters = material.sides[side]!;
@@ -134,7 +136,7 @@ export class TableIndex {
     // The first player's king (after any swap) chooses the symmetry.
     rules.squaresOf(pos as never, swap ? 1 : 0, 'K', sq, 0);
     const king = swap ? flip[sq[0]!]! : sq[0]!;
-    const map = rules.symmetries[rules.symmetryOf[king]!]!;
+    const map = this.symmetry.maps[this.symmetry.mapOf[king]!]!;
     let index = 0;
     for (const group of this.groups) {
       const n = rules.squaresOf(pos as never, swap ? 1 - group.side : group.side, group.letter, sq, 0);

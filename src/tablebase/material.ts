@@ -1,6 +1,6 @@
 /**
  * Endgame material: which pieces each side has, written as `KRvKAA` (xiangqi, WXF letters
- * K A E H R C P) or `KQvKR` (chess, K Q R B N), the first player's side first.
+ * K A E H R C P) or `KQvKR` (chess, K Q R B N P), the first player's side first.
  *
  * A table holds one material with the stronger side first (by the values below, then by the
  * letters); a position whose material is the other way round is probed with the colours
@@ -19,13 +19,13 @@ export interface Material {
 }
 
 /** The letters of each game's pieces other than the king, in the order a name lists them. */
-export const PIECE_LETTERS: Record<TablebaseGame, string> = { chess: 'QRBN', xiangqi: 'RCHPAE' };
+export const PIECE_LETTERS: Record<TablebaseGame, string> = { chess: 'QRBNP', xiangqi: 'RCHPAE' };
 
 /** Rough values that decide which side a name puts first. */
 const VALUE: Record<string, number> = { Q: 9, R: 5, B: 3, N: 3, C: 4, H: 4, P: 1, A: 2, E: 2 };
 /** How many of a kind a side may have. */
 const MOST: Record<TablebaseGame, Record<string, number>> = {
-  chess: { Q: 3, R: 3, B: 3, N: 3 },
+  chess: { Q: 3, R: 3, B: 3, N: 3, P: 4 },
   xiangqi: { R: 2, C: 2, H: 2, P: 5, A: 2, E: 2 },
 };
 
@@ -106,15 +106,30 @@ export function isDeadDraw(m: Material): boolean {
   return minorOnly(m.sides[0]) && minorOnly(m.sides[1]);
 }
 
-/** The materials one capture away (each side losing one piece), canonical and without repeats. */
+/**
+ * The materials one move away that are not this one: each side losing one piece (a capture)
+ * and, in chess, a pawn becoming a queen, rook, bishop or knight (a promotion), with or without
+ * a capture. Canonical, without repeats.
+ */
 export function capturesFrom(m: Material): Material[] {
   const out = new Map<string, Material>();
+  const put = (sides: [string, string]): void => {
+    const next = canonicalMaterial({ game: m.game, sides: [sortLetters(m.game, sides[0]), sortLetters(m.game, sides[1])] });
+    out.set(materialName(next), next);
+  };
+  const without = (letters: string, i: number): string => letters.slice(0, i) + letters.slice(i + 1);
   for (const side of [0, 1] as const) {
-    const letters = m.sides[side];
-    for (let i = 0; i < letters.length; i++) {
-      const rest = letters.slice(0, i) + letters.slice(i + 1);
-      const next: Material = canonicalMaterial({ game: m.game, sides: side === 0 ? [rest, m.sides[1]] : [m.sides[0], rest] });
-      out.set(materialName(next), next);
+    const mine = m.sides[side];
+    const theirs = m.sides[1 - side]!;
+    const arrange = (a: string, b: string): [string, string] => (side === 0 ? [a, b] : [b, a]);
+    // Captures of one of their pieces.
+    for (let i = 0; i < theirs.length; i++) put(arrange(mine, without(theirs, i)));
+    // Promotions, alone or with a capture.
+    if (m.game !== 'chess' || !mine.includes('P')) continue;
+    const rest = without(mine, mine.indexOf('P'));
+    for (const piece of 'QRBN') {
+      put(arrange(rest + piece, theirs));
+      for (let i = 0; i < theirs.length; i++) put(arrange(rest + piece, without(theirs, i)));
     }
   }
   return [...out.values()];

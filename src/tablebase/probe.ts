@@ -182,13 +182,10 @@ export class Tablebases {
   /** The probe the search calls, or undefined when the set has no table of the game. */
   endgameProbe(game: TablebaseGame): EndgameProbe | undefined {
     if (this.routes[game].size === 0) return undefined;
-    const rules = tablebaseRules(game);
-    const routes = this.routes[game];
     return (pos: GamePosition): number => {
-      const route = routes.get(rules.materialKey(pos as never));
-      if (route === undefined || rules.unprobeable(pos as never)) return INVALID;
-      this.hits++;
-      return route.entry.code(route.entry.index.encode(pos as SetupPosition, route.swap));
+      const code = this.code(pos as SetupPosition, game);
+      if (code !== INVALID) this.hits++;
+      return code;
     };
   }
 
@@ -196,7 +193,23 @@ export class Tablebases {
     const rules: TablebaseRules = tablebaseRules(game);
     const route = this.routes[game].get(rules.materialKey(pos as never));
     if (route === undefined || rules.unprobeable(pos as never)) return INVALID;
-    return route.entry.code(route.entry.index.encode(pos, route.swap));
+    let code = route.entry.code(route.entry.index.encode(pos, route.swap));
+    // The table holds the placement without its extra moves (an en-passant capture): those
+    // are looked up where they lead, and the better of the two counts.
+    if (code !== INVALID && rules.hasStateMoves(pos as never)) {
+      const buf = new Int32Array(MAX_LINE_MOVES);
+      const end = pos.generate(buf, 0, false);
+      for (let i = 0; i < end; i++) {
+        if (!rules.isStateMove(buf[i]!) || !pos.make(buf[i]!)) continue;
+        let c = this.code(pos, game);
+        if (c === INVALID && isDeadDraw(materialOf(pos, game))) c = 0;
+        pos.unmake();
+        if (c === INVALID) return INVALID;
+        const v = oneFurther(-c);
+        if (v > code) code = v;
+      }
+    }
+    return code;
   }
 }
 

@@ -7,7 +7,7 @@
  * move generation (core/game.ts); nothing game-specific lives in them.
  */
 import type { GamePosition } from '../core/game.js';
-import { NO_SQUARE } from '../chess/board.js';
+import { FLAG_EN_PASSANT, NO_SQUARE } from '../chess/board.js';
 import { ChessPosition } from '../chess/position.js';
 import { ADVISOR_POINTS, ELEPHANT_POINTS, IN_BOARD, PALACE_OF, flipSquare, mirrorSquare, pawnPointOk, squareX } from '../xiangqi/geometry.js';
 import { COUNT, FIRST_ID, SIGNATURE_SHIFT, SIGNATURE_SIDE_BITS, sideTag } from '../xiangqi/pieces.js';
@@ -40,20 +40,34 @@ export interface TablebaseRules<P extends SetupPosition = SetupPosition> {
   materialKey(pos: P): number;
   /** The same number for a material's letters. */
   materialKeyOf(sides: readonly [string, string]): number;
-  /**
-   * The board's symmetries as square maps (each `map[sq]`), the identity first, and for each
-   * square of the first player's king the symmetry that brings it into {@link kingDomain}.
-   */
-  readonly symmetries: readonly Int16Array[];
-  readonly symmetryOf: Int8Array;
-  /** The squares the first player's king is kept on in a table (one of each symmetric set). */
-  readonly kingDomain: Int16Array;
+  /** The board's symmetries for a material: with pawns (chess) fewer than without. */
+  symmetry(hasPawns: boolean): Symmetry;
   /** The square map that turns the board for the other side (the colours swap with it). */
   readonly colourFlip: Int16Array;
   /** Whether a side with no legal move loses (xiangqi) rather than draws (chess stalemate). */
   readonly stalemateLoses: boolean;
-  /** Whether a position's extra state (castling, en passant) keeps it out of the tables. */
+  /** Whether a position's extra state (chess castling rights) keeps it out of the tables. */
   unprobeable(pos: P): boolean;
+  /**
+   * Whether a position has moves its placement alone does not give it (chess: an en-passant
+   * square), found with {@link isStateMove}: the table holds it without them.
+   */
+  hasStateMoves(pos: P): boolean;
+  /**
+   * Whether a move is one a table position does not have, because it depends on state the
+   * table leaves out (chess: an en-passant capture, open only right after the double step).
+   */
+  isStateMove(move: number): boolean;
+}
+
+/** A set of board symmetries a table folds. */
+export interface Symmetry {
+  /** Square maps (each `map[sq]`), the identity first. */
+  readonly maps: readonly Int16Array[];
+  /** For each square of the first player's king, the map that brings it into {@link kingDomain}. */
+  readonly mapOf: Int8Array;
+  /** The squares the first player's king is kept on in a table (one of each symmetric set). */
+  readonly kingDomain: Int16Array;
 }
 
 function squaresWhere(test: (sq: number) => boolean, limit: number): Int16Array {
@@ -92,6 +106,13 @@ for (const side of [0, 1]) {
 }
 
 /** Xiangqi: the left-right mirror; red's king kept on files d and e. */
+const XQ_SYMMETRY: Symmetry = {
+  maps: [squareMap((sq) => sq, 256, xqValid), xqMirror],
+  mapOf: Int8Array.from({ length: 256 }, (_, sq) => (xqValid(sq) && squareX(sq) > 7 ? 1 : 0)),
+  kingDomain: squaresWhere((sq) => PALACE_OF[sq] === 1 && squareX(sq) <= 7, 256),
+};
+
+/** Xiangqi's tables: pawns never change the symmetry. */
 export const XIANGQI_TABLEBASE_RULES: TablebaseRules<XiangqiPosition> = {
   game: 'xiangqi',
   newPosition: () => new XiangqiPosition(),
@@ -128,12 +149,12 @@ export const XIANGQI_TABLEBASE_RULES: TablebaseRules<XiangqiPosition> = {
     });
     return key;
   },
-  symmetries: [squareMap((sq) => sq, 256, xqValid), xqMirror],
-  symmetryOf: Int8Array.from({ length: 256 }, (_, sq) => (xqValid(sq) && squareX(sq) > 7 ? 1 : 0)),
-  kingDomain: squaresWhere((sq) => PALACE_OF[sq] === 1 && squareX(sq) <= 7, 256),
+  symmetry: () => XQ_SYMMETRY,
   colourFlip: squareMap(flipSquare, 256, xqValid),
   stalemateLoses: true,
   unprobeable: () => false,
+  hasStateMoves: () => false,
+  isStateMove: () => false,
 };
 
 // ---------------------------------------------------------------- chess
@@ -141,6 +162,8 @@ export const XIANGQI_TABLEBASE_RULES: TablebaseRules<XiangqiPosition> = {
 const CHESS_TYPE: Record<string, number> = { P: 1, N: 2, B: 3, R: 4, Q: 5, K: 6 };
 const chessValid = (sq: number): boolean => (sq & 0x88) === 0;
 const chessAll = squaresWhere(chessValid, 128);
+/** Pawns stand on ranks 2 to 7. */
+const chessPawnSquares = squaresWhere((sq) => chessValid(sq) && sq >> 4 >= 1 && sq >> 4 <= 6, 128);
 /** The eight symmetries of a pawnless board: files flipped, ranks flipped, and the diagonal. */
 const chessSymmetries: Int16Array[] = [];
 for (let t = 0; t < 8; t++) {
@@ -163,12 +186,19 @@ for (let t = 0; t < 8; t++) {
 const inTriangle = (sq: number): boolean => chessValid(sq) && (sq & 7) <= 3 && sq >> 4 <= (sq & 7);
 const chessSymmetryOf = new Int8Array(128);
 for (const sq of chessAll) chessSymmetryOf[sq] = chessSymmetries.findIndex((m) => inTriangle(m[sq]!));
+const CHESS_PAWNLESS: Symmetry = { maps: chessSymmetries, mapOf: chessSymmetryOf, kingDomain: squaresWhere(inTriangle, 128) };
+/** With pawns only the files can be mirrored: white's king kept on files a-d. */
+const CHESS_PAWNS: Symmetry = {
+  maps: [chessSymmetries[0]!, chessSymmetries[1]!],
+  mapOf: Int8Array.from({ length: 128 }, (_, sq) => (chessValid(sq) && (sq & 7) > 3 ? 1 : 0)),
+  kingDomain: squaresWhere((sq) => chessValid(sq) && (sq & 7) <= 3, 128),
+};
 
-/** Chess without pawns: the eight symmetries of the board; white's king kept in a1-d1-d4. */
+/** Chess: the eight symmetries of the board without pawns (white's king kept in a1-d1-d4), the file mirror with them. */
 export const CHESS_TABLEBASE_RULES: TablebaseRules<ChessPosition> = {
   game: 'chess',
   newPosition: () => new ChessPosition(),
-  domain: () => chessAll,
+  domain: (_side, letter) => (letter === 'P' ? chessPawnSquares : chessAll),
   place: (pos, side, letter, _ordinal, sq) => pos.addPiece(CHESS_TYPE[letter]! | (8 << side), sq),
   squaresOf: (pos, side, letter, out, from) => {
     const pc = CHESS_TYPE[letter]! | (8 << side);
@@ -195,12 +225,12 @@ export const CHESS_TABLEBASE_RULES: TablebaseRules<ChessPosition> = {
     });
     return key;
   },
-  symmetries: chessSymmetries,
-  symmetryOf: chessSymmetryOf,
-  kingDomain: squaresWhere(inTriangle, 128),
+  symmetry: (hasPawns) => (hasPawns ? CHESS_PAWNS : CHESS_PAWNLESS),
   colourFlip: squareMap((sq) => sq ^ 0x70, 128, chessValid),
   stalemateLoses: false,
-  unprobeable: (pos) => pos.castling !== 0 || pos.epSquare !== NO_SQUARE || pos.count[1 | 8] !== 0 || pos.count[1 | 16] !== 0,
+  unprobeable: (pos) => pos.castling !== 0,
+  hasStateMoves: (pos) => pos.epSquare !== NO_SQUARE,
+  isStateMove: (move) => ((move >>> 16) & FLAG_EN_PASSANT) !== 0,
 };
 
 /** The rules of a game's tables. */

@@ -34,7 +34,8 @@ describe('tablebase materials', () => {
     expect(isDeadDraw(parseMaterial('xiangqi', 'KAEvKA'))).toBe(true);
     expect(isDeadDraw(parseMaterial('xiangqi', 'KPvK'))).toBe(false);
     expect(capturesFrom(parseMaterial('xiangqi', 'KRvKA')).map(materialName).sort()).toEqual(['KAvK', 'KRvK']);
-    expect(() => parseMaterial('chess', 'KPvK')).toThrow(/not a chess piece letter/);
+    expect(() => parseMaterial('chess', 'KAvK')).toThrow(/not a chess piece letter/);
+    expect(capturesFrom(parseMaterial('chess', 'KPvKN')).map(materialName).sort()).toEqual(['KBvK', 'KBvKN', 'KNvK', 'KNvKN', 'KPvK', 'KQvK', 'KQvKN', 'KRvK', 'KRvKN']);
     expect(() => parseMaterial('xiangqi', 'KAAAvK')).toThrow(/too many A/);
     expect(() => parseMaterial('xiangqi', 'RvK')).toThrow(/starts with its king/);
     expect(() => parseMaterial('chess', 'KQRBNvKQ')).toThrow(/more than 6 pieces/);
@@ -95,15 +96,16 @@ function countFile(row: string, letter: string): number {
 }
 
 describe('tables built by retrograde analysis', () => {
-  it('chess: the longest wins of KQvK and KRvK are the known 10 and 16 moves', () => {
+  it('chess: the longest wins of KQvK, KRvK and KPvK are the known 10, 16 and 28 moves', () => {
     expect(table('chess', 'KQvK').longestWin).toBe(19);
     expect(table('chess', 'KRvK').longestWin).toBe(31);
+    expect(table('chess', 'KPvK').longestWin).toBe(55);
     const kqk = table('chess', 'KQvK').counts;
     expect(kqk.won + kqk.lost + kqk.drawn).toBe(kqk.valid);
   });
 
   it('agrees with every position\u2019s own moves: a win reaches a loss one ply nearer, a loss only wins', () => {
-    for (const [game, name] of [['xiangqi', 'KRvKA'], ['xiangqi', 'KHvKA'], ['chess', 'KRvK']] as const) {
+    for (const [game, name] of [['xiangqi', 'KRvKA'], ['xiangqi', 'KHvKA'], ['chess', 'KRvK'], ['chess', 'KPvK']] as const) {
       const t = table(game, name);
       const probe = new Tablebases();
       for (const b of built.values()) probe.addTable(b);
