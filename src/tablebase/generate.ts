@@ -5,13 +5,15 @@
  *
  * The generator walks the game's own legal moves, so it is written once for both games. First
  * every position is set up once: its moves are made, each successor of the same material is
- * numbered, and each capture is looked up at once in the smaller table it leads to (built first,
- * or known drawn). Then the analysis runs backwards from the mates in rounds, one ply a round:
+ * numbered, and each capture (or chess promotion) is looked up at once in the table of the
+ * material it leads to (built first, or known drawn). Then the analysis runs backwards from the mates in rounds, one ply a round:
  * round k settles every position won in k plies (a move to a position lost in k - 1) and every
  * one lost in k plies (all moves known, each to a position won for the other side, the longest
  * in k - 1). Whatever no round settles is a draw.
  */
-import { MAX_MOVES } from '../chess/position.js';
+import { QiengineError } from '../core/errors.js';
+import { MAX_MOVES as CHESS_MAX_MOVES } from '../chess/position.js';
+import { MAX_MOVES as XIANGQI_MAX_MOVES } from '../xiangqi/position.js';
 import { TableIndex } from './indexing.js';
 import { canonicalMaterial, capturesFrom, isCanonical, isDeadDraw, materialName, PIECE_LETTERS, type Material, type TablebaseGame } from './material.js';
 import { tablebaseRules, type SetupPosition } from './rules.js';
@@ -49,10 +51,11 @@ const UNKNOWN = INVALID - 1;
 
 /**
  * Builds the table of one material. `lookup` gives the finished table of a material one capture
- * away (canonical), or null where that material is a dead draw.
+ * or promotion away (canonical), or null where that material is a dead draw.
+ * @throws {QiengineError} for a material not written stronger side first, or too large
  */
 export function buildTable(material: Material, lookup: (m: Material) => TableLookup | null, onProgress?: (p: GenerateProgress) => void): GeneratedTable {
-  if (!isCanonical(material)) throw new Error(`buildTable wants the canonical material, not ${materialName(material)}`);
+  if (!isCanonical(material)) throw new QiengineError(`buildTable wants the material with the stronger side first, not ${materialName(material)}`);
   const index = new TableIndex(material);
   const rules = index.rules;
   const size = index.size;
@@ -70,8 +73,9 @@ export function buildTable(material: Material, lookup: (m: Material) => TableLoo
   let used = 0;
   const name = materialName(material);
   const pos = rules.newPosition();
-  const buf = new Int32Array(MAX_MOVES);
-  const buf2 = new Int32Array(MAX_MOVES);
+  const roomForMoves = Math.max(CHESS_MAX_MOVES, XIANGQI_MAX_MOVES);
+  const buf = new Int32Array(roomForMoves);
+  const buf2 = new Int32Array(roomForMoves);
   const ownKey = rules.materialKeyOf(material.sides);
   let maxExitDist = 0;
   for (let i = 0; i < size; i++) {
