@@ -15,7 +15,7 @@ import { moveToUci } from '../chess/san.js';
 import { Xiangqi } from '../xiangqi/game.js';
 import { moveToIccs } from '../xiangqi/notation.js';
 import { XiangqiPosition } from '../xiangqi/position.js';
-import { ChunkCache, TableFile, type TableHeader } from './file.js';
+import { ChunkCache, TableFile, TablebaseError, type TableHeader } from './file.js';
 import { TableIndex } from './indexing.js';
 import { materialOf, type GeneratedTable } from './generate.js';
 import { isDeadDraw, materialName, swapSides, type Material, type TablebaseGame } from './material.js';
@@ -52,11 +52,16 @@ export interface TablebasesOptions {
   cacheChunks?: number;
 }
 
+/**
+ * Endgame tables of either game, from files (`addFile`) or built in memory (`addTable`), probed
+ * by position: `probe` for its result, `moves` for every move's, `line` for the best line, and
+ * `endgameProbe` for the search.
+ */
 export class Tablebases {
   private readonly cache: ChunkCache;
   private readonly routes: Record<TablebaseGame, Map<number, Route>> = { chess: new Map(), xiangqi: new Map() };
   private readonly entries: Entry[] = [];
-  /** Probes answered from a table, and those that found none (the search's counts). */
+  /** Probes made through {@link endgameProbe} that a table answered. */
   hits = 0;
 
   constructor(options: TablebasesOptions = {}) {
@@ -71,7 +76,7 @@ export class Tablebases {
   addFile(bytes: Uint8Array): TableHeader {
     const file = new TableFile(bytes, this.cache);
     const index = new TableIndex(file.header.material);
-    if (index.size !== file.header.positions) throw new QiengineError(`table file of ${materialName(file.header.material)}: ${file.header.positions} positions, where its material has ${index.size}`);
+    if (index.size !== file.header.positions) throw new TablebaseError(`table file of ${materialName(file.header.material)}: ${file.header.positions} positions, where its material has ${index.size}`);
     this.add({ header: file.header, index, code: (i) => file.code(i) });
     return file.header;
   }
@@ -87,6 +92,9 @@ export class Tablebases {
   private add(entry: Entry): void {
     const m = entry.header.material;
     const rules = tablebaseRules(m.game);
+    const name = materialName(m);
+    const same = this.entries.findIndex((e) => e.header.material.game === m.game && materialName(e.header.material) === name);
+    if (same >= 0) this.entries.splice(same, 1);
     this.entries.push(entry);
     this.routes[m.game].set(rules.materialKeyOf(swapSides(m).sides), { entry, swap: true });
     this.routes[m.game].set(rules.materialKeyOf(m.sides), { entry, swap: false });
