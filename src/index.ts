@@ -2,7 +2,7 @@
  * qiengine: xiangqi and chess rules, notation and Zobrist keys in TypeScript.
  * This module only re-exports; see the README for examples.
  */
-export { QiengineError, FenError, IllegalMoveError, NotationError, PgnError, ProtocolError, UsageError, BookError, type FenField } from './core/errors.js';
+export { QiengineError, FenError, IllegalMoveError, NotationError, PgnError, ProtocolError, UsageError, BookError, TablebaseError, type FenField } from './core/errors.js';
 export { encodeMove, moveFrom, moveTo, moveFlags, NO_MOVE, type Move } from './core/move.js';
 export { RC4 } from './core/rc4.js';
 export { joinKey64, keyLo, keyHi, hex32, hex64 } from './core/zobrist.js';
@@ -153,7 +153,7 @@ export {
 } from './engine/annotate.js';
 export { budgetFor, type TimeBudget } from './engine/time.js';
 export { Tablebases, type TablebasePosition, type TablebaseMove, type TablebasesOptions } from './tablebase/probe.js';
-export { TablebaseError, writeTableFile, type TableHeader } from './tablebase/file.js';
+export { writeTableFile, type TableHeader } from './tablebase/file.js';
 export { buildTables, buildTable, tableKey, type GeneratedTable, type GenerateProgress } from './tablebase/generate.js';
 export { parseMaterial as parseTablebaseMaterial, materialName as tablebaseMaterialName, type Material as TablebaseMaterial, type TablebaseGame } from './tablebase/material.js';
 export type { ProbeResult } from './tablebase/values.js';

@@ -81,3 +81,6 @@ export class BookError extends QiengineError {
     super(`${format === 'polyglot' ? 'Polyglot' : 'ElephantEye'} book${record >= 0 ? `, record ${record}` : ''}: ${reason}`);
   }
 }
+
+/** An endgame table file could not be read (it is not one, or it is damaged), or a table could not be written. */
+export class TablebaseError extends QiengineError {}

@@ -20,12 +20,11 @@
  * Reading checks the header, the chunk table and, as each chunk is unpacked, its length and
  * checksum: a damaged file is a {@link TablebaseError}, never a wrong answer.
  */
-import { QiengineError } from '../core/errors.js';
+import { TablebaseError } from '../core/errors.js';
 import { materialName, parseMaterial, type Material } from './material.js';
 import { DRAW, INVALID, WIN, codeDistance, codeIsWin } from './values.js';
 
-/** A table file could not be read (or a table could not be written). */
-export class TablebaseError extends QiengineError {}
+export { TablebaseError };
 
 const MAGIC = 0x42544951; // "QITB" read little-endian
 const VERSION = 1;
