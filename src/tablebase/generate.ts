@@ -69,7 +69,9 @@ export function buildTable(material: Material, lookup: (m: Material) => TableLoo
   // A successor that the table holds without some of its state (chess: the en-passant square
   // a double step leaves) is worth at least what the moves of that state give its mover: the
   // best of them, one ply further, or NO_EXIT.
-  let succFloor = new Int16Array(succ.length);
+  // Only chess with pawns on both sides has such successors: elsewhere the array stays empty.
+  const withFloors = material.game === 'chess' && material.sides[0].includes('P') && material.sides[1].includes('P');
+  let succFloor = new Int16Array(withFloors ? succ.length : 0);
   let used = 0;
   const name = materialName(material);
   const pos = rules.newPosition();
@@ -94,9 +96,11 @@ export function buildTable(material: Material, lookup: (m: Material) => TableLoo
           const grown = new Uint32Array(succ.length * 2);
           grown.set(succ);
           succ = grown;
-          const floors = new Int16Array(grown.length);
-          floors.set(succFloor);
-          succFloor = floors;
+          if (withFloors) {
+            const floors = new Int16Array(grown.length);
+            floors.set(succFloor);
+            succFloor = floors;
+          }
         }
         let floor = NO_EXIT;
         if (rules.hasStateMoves(pos as never)) {
@@ -110,7 +114,7 @@ export function buildTable(material: Material, lookup: (m: Material) => TableLoo
           const d = codeDistance(floor);
           if (floor !== NO_EXIT && d > maxExitDist) maxExitDist = d;
         }
-        succFloor[used] = floor;
+        if (withFloors) succFloor[used] = floor;
         succ[used++] = index.encode(pos);
       } else {
         // A capture or a promotion: the table of the material it leads to answers at once.
@@ -155,7 +159,7 @@ export function buildTable(material: Material, lookup: (m: Material) => TableLoo
           allKnown = false;
           continue;
         }
-        const floor = succFloor[s]!;
+        const floor = withFloors ? succFloor[s]! : NO_EXIT;
         if (floor !== NO_EXIT) {
           if (codeDistance(floor) > k - 1) {
             allKnown = false;
