@@ -49,6 +49,8 @@ export class TableIndex {
   /** The number of positions: every placement, times two sides to move. */
   readonly size: number;
   private readonly scratch = new Int16Array(8);
+  /** Each group's number within a position's, while {@link decode} works (reused, not allocated). */
+  private readonly choices = new Float64Array(8);
 
   /**
    * @throws {QiengineError} when the material has more positions than {@link MAX_TABLE_SIZE}
@@ -91,13 +93,12 @@ export class TableIndex {
     const placed = this.scratch;
     let n = 0;
     // The groups are numbered with the first most significant: peel them from the last.
-    const choices: number[] = [];
+    const choices = this.choices;
     for (let g = this.groups.length - 1; g >= 0; g--) {
       const span = this.groups[g]!.span;
-      choices.push(rest % span);
+      choices[g] = rest % span;
       rest = Math.floor(rest / span);
     }
-    choices.reverse();
     for (let g = 0; g < this.groups.length; g++) {
       const group = this.groups[g]!;
       let r = choices[g]!;

@@ -24,6 +24,8 @@ import { INVALID, codeResult, oneFurther, type ProbeResult } from './values.js';
 
 /** Room for the legal moves of any position of either game. */
 const MAX_LINE_MOVES = 256;
+/** {@link Tablebases.moveCode}'s answer for a move that is not legal (beyond every code). */
+const NOT_LEGAL = INVALID + 1;
 
 interface Entry {
   header: TableHeader;
@@ -61,9 +63,6 @@ export class Tablebases {
   private readonly cache: ChunkCache;
   private readonly routes: Record<TablebaseGame, Map<number, Route>> = { chess: new Map(), xiangqi: new Map() };
   private readonly entries: Entry[] = [];
-  /** Probes made through {@link endgameProbe} that a table answered. */
-  hits = 0;
-
   constructor(options: TablebasesOptions = {}) {
     this.cache = new ChunkCache(options.cacheChunks ?? 256);
   }
@@ -139,12 +138,8 @@ export class Tablebases {
     if (this.code(pos, kind) === INVALID) return null;
     const out: Array<TablebaseMove & { code: number }> = [];
     for (const m of game.legalMoves()) {
-      pos.make(m);
-      let c = this.code(pos, kind);
-      if (c === INVALID && isDeadDraw(materialOf(pos, kind))) c = 0;
-      pos.unmake();
-      if (c === INVALID) return null;
-      const mine = oneFurther(-c);
+      const mine = this.moveCode(pos, kind, m);
+      if (mine === INVALID) return null;
       out.push({ move: kind === 'chess' ? moveToUci(m) : moveToIccs(m), ...codeResult(mine), code: mine });
     }
     out.sort((a, b) => b.code - a.code);
@@ -168,12 +163,8 @@ export class Tablebases {
       let bestCode = -Infinity;
       const end = pos.generate(buf, 0, false);
       for (let i = 0; i < end; i++) {
-        if (!pos.make(buf[i]!)) continue;
-        let c = this.code(pos, game);
-        if (c === INVALID && isDeadDraw(materialOf(pos, game))) c = 0;
-        pos.unmake();
-        if (c === INVALID) continue;
-        const mine = oneFurther(-c);
+        const mine = this.moveCode(pos, game, buf[i]!);
+        if (mine === INVALID || mine === NOT_LEGAL) continue;
         if (mine > bestCode) {
           bestCode = mine;
           best = buf[i]!;
@@ -190,11 +181,21 @@ export class Tablebases {
   /** The probe the search calls, or undefined when the set has no table of the game. */
   endgameProbe(game: TablebaseGame): EndgameProbe | undefined {
     if (this.routes[game].size === 0) return undefined;
-    return (pos: GamePosition): number => {
-      const code = this.code(pos as SetupPosition, game);
-      if (code !== INVALID) this.hits++;
-      return code;
-    };
+    return (pos: GamePosition): number => this.code(pos as SetupPosition, game);
+  }
+
+  /**
+   * What a move is worth to the side making it: the code of the position it leads to, one ply
+   * further and from the mover's side; a capture into material no side can win with is a draw
+   * without its table. {@link NOT_LEGAL} for a pseudo-legal move that is not legal, INVALID for
+   * a position the set does not hold.
+   */
+  private moveCode(pos: SetupPosition, game: TablebaseGame, move: Move): number {
+    if (!pos.make(move)) return NOT_LEGAL;
+    let c = this.code(pos, game);
+    if (c === INVALID && isDeadDraw(materialOf(pos, game))) c = 0;
+    pos.unmake();
+    return c === INVALID ? INVALID : oneFurther(-c);
   }
 
   private code(pos: SetupPosition, game: TablebaseGame): number {
@@ -208,13 +209,10 @@ export class Tablebases {
       const buf = new Int32Array(MAX_LINE_MOVES);
       const end = pos.generate(buf, 0, false);
       for (let i = 0; i < end; i++) {
-        if (!rules.isStateMove(buf[i]!) || !pos.make(buf[i]!)) continue;
-        let c = this.code(pos, game);
-        if (c === INVALID && isDeadDraw(materialOf(pos, game))) c = 0;
-        pos.unmake();
-        if (c === INVALID) return INVALID;
-        const v = oneFurther(-c);
-        if (v > code) code = v;
+        if (!rules.isStateMove(buf[i]!)) continue;
+        const v = this.moveCode(pos, game, buf[i]!);
+        if (v === INVALID) return INVALID;
+        if (v !== NOT_LEGAL && v > code) code = v;
       }
     }
     return code;
