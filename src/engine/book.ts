@@ -17,7 +17,7 @@ import { XiangqiPosition } from '../xiangqi/position.js';
 import { pickBookMove } from '../book/book.js';
 import { ElephantEyeBook } from '../book/elephanteye.js';
 import { PolyglotBook } from '../book/polyglot.js';
-import { openSession, specOf, type GameKind, type PositionSpec } from './games.js';
+import { openSession, specFor, type GameKind, type PositionSpec } from './games.js';
 
 /** A book of either format: Polyglot for chess, ElephantEye for xiangqi. */
 export type OpeningBook = PolyglotBook | ElephantEyeBook;
@@ -65,7 +65,7 @@ export function bookGame(book: OpeningBook): GameKind {
  * {@link IllegalMoveError} for a bad position
  */
 export function bookChoices(book: OpeningBook, position: BookPosition, options: BookChoiceOptions = {}): BookChoice[] {
-  const spec: PositionSpec = 'game' in position && typeof position.game === 'string' ? (position as PositionSpec) : specOf(position as Chess | Xiangqi);
+  const spec = specFor(position);
   if (bookGame(book) !== spec.game) throw new QiengineError(`a ${book instanceof PolyglotBook ? 'Polyglot' : 'ElephantEye'} book is for ${bookGame(book)}, not ${spec.game}`);
   const session = openSession(spec);
   const pos = session.position;

@@ -12,7 +12,7 @@ import type { Chess } from '../chess/game.js';
 import type { Xiangqi } from '../xiangqi/game.js';
 import { TranspositionTable } from '../search/tt.js';
 import { Tablebases } from '../tablebase/probe.js';
-import { openSession, specOf, type PositionSpec, type XiangqiLineNotation } from './games.js';
+import { openSession, specFor, type PositionSpec, type XiangqiLineNotation } from './games.js';
 import { nodesPerSecond, Searcher, wallClock, type EngineInfo, type EngineResult, type HashEntry, type SearchRequest } from './searcher.js';
 import { budgetFor, type Clock } from './time.js';
 
@@ -296,7 +296,7 @@ export class Engine {
   }
 
   private requestFor(position: EnginePosition, o: EngineSearchOptions): SearchRequest {
-    const spec: PositionSpec = 'game' in position && typeof position.game === 'string' ? (position as PositionSpec) : specOf(position as Chess | Xiangqi);
+    const spec = specFor(position);
     openSession(spec); // validates: throws a typed error now, in the caller's thread
     const positive = (name: string, v: number | undefined): number | undefined => {
       if (v === undefined) return undefined;

@@ -149,6 +149,11 @@ export function openSession(spec: PositionSpec): GameSession {
   return session;
 }
 
+/** A position given as a spec, or as a game object whose spec ({@link specOf}) it stands for. */
+export function specFor(position: PositionSpec | Chess | Xiangqi): PositionSpec {
+  return position instanceof Chess || position instanceof Xiangqi ? specOf(position) : position;
+}
+
 /** The spec (root FEN and moves since) of a game object, so that its history travels with it. */
 export function specOf(game: Chess | Xiangqi): PositionSpec {
   if (game instanceof Chess) return { game: 'chess', fen: game.startFen(), moves: game.history({ notation: 'uci' }) };
