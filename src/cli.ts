@@ -108,11 +108,21 @@ usage:
 
 /** A text file's content, or a UsageError that names the file. */
 function readTextFile(path: string): string {
+  return readBinaryFile(path).toString('utf8');
+}
+
+/** A file's bytes, or a UsageError that names the file. */
+function readBinaryFile(path: string): Buffer {
   try {
-    return readFileSync(path, 'utf8');
+    return readFileSync(path);
   } catch (e) {
     throw new UsageError(`cannot read '${path}': ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
   }
+}
+
+/** The moves of `--moves "m1 m2 ..."` (none without it). */
+function movesFlag(flags: Map<string, string>): string[] {
+  return (flags.get('moves') ?? '').split(/\s+/).filter((m) => m !== '');
 }
 
 function parseFlags(args: string[], allowed: readonly string[]): Map<string, string> {
@@ -191,7 +201,7 @@ async function analyseCommand(args: string[]): Promise<void> {
   const threads = intFlag(flags, 'threads', 1, MAX_THREADS) ?? 1;
   const notation = flags.get('notation') ?? 'wxf';
   if (notation !== 'wxf' && notation !== 'chinese') throw new UsageError('--notation must be wxf or chinese');
-  const moves = (flags.get('moves') ?? '').split(/\s+/).filter((m) => m !== '');
+  const moves = movesFlag(flags);
   const start = startFlags(flags, game);
   moves.unshift(...start.moves);
   const tbDir = flags.get('tablebases');
@@ -218,15 +228,6 @@ async function analyseCommand(args: string[]): Promise<void> {
     process.stdout.write(`line: ${r.pvNotation.join(' ')}\n`);
   } finally {
     engine.close();
-  }
-}
-
-/** A binary file's bytes, or a UsageError that names the file. */
-function readBinaryFile(path: string): Uint8Array {
-  try {
-    return readFileSync(path);
-  } catch (e) {
-    throw new UsageError(`cannot read '${path}': ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
   }
 }
 
@@ -258,7 +259,7 @@ function bookCommand(args: string[]): void {
   const file = flags.get('file');
   if (file === undefined) throw new UsageError('book needs --file BOOK (or --make OUT.bin)');
   const book = openBook(game, readBinaryFile(file));
-  const moves = (flags.get('moves') ?? '').split(/\s+/).filter((m) => m !== '');
+  const moves = movesFlag(flags);
   const start = startFlags(flags, game);
   const spec = { game, fen: start.fen, moves: [...start.moves, ...moves] };
   const choices = bookChoices(book, spec);
@@ -359,7 +360,7 @@ function tablebaseCommand(args: string[]): void {
   for (const bytes of readTableFiles(dir)) tables.addFile(bytes);
   if (tables.maxPieces(game) === 0) throw new UsageError(`no ${game} table files (.qtb) in '${dir}'`);
   const board = game === 'chess' ? new Chess(flags.get('fen')) : new Xiangqi(flags.get('fen'));
-  for (const m of (flags.get('moves') ?? '').split(/\s+/).filter((x) => x !== '')) board.move(m);
+  for (const m of movesFlag(flags)) board.move(m);
   process.stdout.write(`${board.ascii()}\n${board.fen()}\n\n`);
   const result = tables.probe(board);
   if (result === null) {
