@@ -9,10 +9,9 @@
 //
 //   node bench/book.mjs [--no-write]
 import { existsSync, readFileSync } from 'node:fs';
-import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Chess, ElephantEyeBook, PolyglotBook, Xiangqi } from '../dist/index.js';
-import { bestTime as time } from './measure.mjs';
+import { bestTime as time, measuredOn } from './measure.mjs';
 import { writeResultsSection } from './results-file.mjs';
 
 const POLYGLOT = '/usr/share/games/gnuchess/book.bin';
@@ -74,7 +73,7 @@ const table = [
   '|---|---|---|---|---|---|---|',
   ...rows,
   '',
-  `Measured ${new Date().toISOString().slice(0, 10)} on ${os.cpus()[0]?.model ?? 'unknown CPU'} (${os.cpus().length} cores), Node ${process.version}, ${os.platform()} ${os.arch()}.`,
+  `${measuredOn()}.`,
   '',
 ];
 console.log(table.join('\n'));

@@ -7,13 +7,13 @@
 //   node bench/chess-perft.mjs [--no-write] [--no-suite]
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Chess as ChessJs } from 'chess.js';
 import { Chess as ChessopsChess } from 'chessops/chess';
 import { perft as chessopsPerft } from 'chessops/debug';
 import { parseFen } from 'chessops/fen';
 import { Chess } from '../dist/index.js';
+import { measuredOn } from './measure.mjs';
 import { writeResultsSection } from './results-file.mjs';
 import { findNative, nativeVersion } from './uci-process.mjs';
 
@@ -173,7 +173,7 @@ if (!process.argv.includes('--no-write')) {
   const ratio = (a, b) => (b ? (a / b).toFixed(2) + 'x' : 'n/a');
   const pkg = (name) => JSON.parse(readFileSync(fileURLToPath(new URL(`../node_modules/${name}/package.json`, import.meta.url)), 'utf8')).version;
   const table = [
-    `Measured ${new Date().toISOString().slice(0, 10)} on ${os.cpus()[0]?.model ?? 'unknown CPU'} (${os.cpus().length} cores), Node ${process.version}, ${os.platform()} ${os.arch()}; chessops ${pkg('chessops')}, chess.js ${pkg('chess.js')}, ${sfVersion}.`,
+    `${measuredOn()}; chessops ${pkg('chessops')}, chess.js ${pkg('chess.js')}, ${sfVersion}.`,
     'Leaves per second, single thread, best of 3 runs each, all in one run of `node bench/chess-perft.mjs`. qiengine, chessops and Stockfish count the last ply without making its moves (bulk counting); chess.js has no such mode and makes every move. The clock for Stockfish runs from `go perft` to its total, so process start-up is not counted. Every program gave the expected count on every row.',
     '',
     '| position | depth | leaves | qiengine M/s | chessops M/s | chess.js M/s | Stockfish M/s | qiengine / chessops | qiengine / chess.js | qiengine / Stockfish |',

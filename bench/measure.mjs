@@ -1,4 +1,5 @@
-// Timing and inputs shared by the bench scripts that measure in-process JavaScript.
+// Timing, inputs and the machine line shared by the bench scripts.
+import os from 'node:os';
 
 /**
  * The best of `runs` timings of `fn`, in milliseconds, after one warm-up call whose answer
@@ -33,4 +34,9 @@ export function rng(seed) {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
+}
+
+/** `Measured <date> on <CPU> (<n> cores), Node <version>, <platform> <arch>`: where a table's figures came from. */
+export function measuredOn() {
+  return `Measured ${new Date().toISOString().slice(0, 10)} on ${os.cpus()[0]?.model ?? 'unknown CPU'} (${os.cpus().length} cores), Node ${process.version}, ${os.platform()} ${os.arch()}`;
 }

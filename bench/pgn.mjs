@@ -8,14 +8,13 @@
 //
 //   node bench/pgn.mjs [--no-write]
 import { readFileSync } from 'node:fs';
-import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Chess as ChessJs } from 'chess.js';
 import { parsePgn, startingPosition } from 'chessops/pgn';
 import { makeSan, parseSan } from 'chessops/san';
 import { makeUci } from 'chessops/util';
 import { Chess, readPgn, readXiangqiPgn, Xiangqi } from '../dist/index.js';
-import { bestTime as time, rng } from './measure.mjs';
+import { bestTime as time, rng, measuredOn } from './measure.mjs';
 import { writeResultsSection } from './results-file.mjs';
 
 const GAMES = 300;
@@ -136,7 +135,7 @@ const table = [
   '|---|---|---|---|---|',
   ...rows,
   '',
-  `Measured ${new Date().toISOString().slice(0, 10)} on ${os.cpus()[0]?.model ?? 'unknown CPU'} (${os.cpus().length} cores), Node ${process.version}, ${os.platform()} ${os.arch()}; chessops ${pkg('chessops')}, chess.js ${pkg('chess.js')}.`,
+  `${measuredOn()}; chessops ${pkg('chessops')}, chess.js ${pkg('chess.js')}.`,
   '',
 ];
 console.log(table.join('\n'));

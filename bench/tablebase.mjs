@@ -6,9 +6,8 @@
 // Writes the table into bench/RESULTS.md.
 //
 //   node bench/tablebase.mjs [--no-write]
-import os from 'node:os';
 import { buildTables, parseTablebaseMaterial, Tablebases, writeTableFile } from '../dist/index.js';
-import { bestTime, rng } from './measure.mjs';
+import { bestTime, rng, measuredOn } from './measure.mjs';
 import { writeResultsSection } from './results-file.mjs';
 
 /** @type {Array<['chess' | 'xiangqi', string]>} */
@@ -74,7 +73,7 @@ const table = [
   '|---|---|---|---|---|---|---|---|---|---|',
   ...rows,
   '',
-  `Measured ${new Date().toISOString().slice(0, 10)} on ${os.cpus()[0]?.model ?? 'unknown CPU'} (${os.cpus().length} cores), Node ${process.version}, ${os.platform()} ${os.arch()}.`,
+  `${measuredOn()}.`,
   '',
 ];
 console.log(table.join('\n'));

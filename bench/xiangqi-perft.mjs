@@ -6,8 +6,8 @@
 //
 // --deep adds the start position at depth 6 (5.4 billion leaves, minutes).
 import { spawn } from 'node:child_process';
-import os from 'node:os';
 import { Xiangqi } from '../dist/index.js';
+import { measuredOn } from './measure.mjs';
 import { writeResultsSection } from './results-file.mjs';
 import { findNative, nativeVersion } from './uci-process.mjs';
 
@@ -72,7 +72,7 @@ console.log(`overall: qiengine ${ourAll.toFixed(1)} M/s, fairy-stockfish ${their
 if (!process.argv.includes('--no-write')) {
   const fairyVersion = nativeVersion(fairy);
   const table = [
-    `Measured ${new Date().toISOString().slice(0, 10)} on ${os.cpus()[0]?.model ?? 'unknown CPU'} (${os.cpus().length} cores), Node ${process.version}, ${os.platform()} ${os.arch()}; ${fairyVersion}.`,
+    `${measuredOn()}; ${fairyVersion}.`,
     'Leaves per second of `perft` with the last ply bulk-counted by both programs; single thread. The clock for Fairy-Stockfish runs from `go perft` to its total, so process start-up is not counted.',
     '',
     '| position | depth | leaves | qiengine M/s | Fairy-Stockfish M/s | ratio |',

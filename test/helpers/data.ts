@@ -28,14 +28,5 @@ export function readPerftEpd(name: string): EpdPerft[] {
     });
 }
 
-/** A small deterministic PRNG (mulberry32) for playouts in tests. */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** A small deterministic PRNG (mulberry32) for playouts in tests: the benches' own. */
+export { rng } from '../../bench/measure.mjs';
