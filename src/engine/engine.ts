@@ -12,7 +12,8 @@ import type { Chess } from '../chess/game.js';
 import type { Xiangqi } from '../xiangqi/game.js';
 import { TranspositionTable } from '../search/tt.js';
 import { Tablebases } from '../tablebase/probe.js';
-import { openSession, specFor, type PositionSpec, type XiangqiLineNotation } from './games.js';
+import { bookChoices, bookGame, chooseBookMove, type OpeningBook } from './book.js';
+import { openSession, specFor, type GameKind, type PositionSpec, type XiangqiLineNotation } from './games.js';
 import { nodesPerSecond, Searcher, wallClock, type EngineInfo, type EngineResult, type HashEntry, type SearchRequest } from './searcher.js';
 import { budgetFor, type Clock } from './time.js';
 
@@ -45,6 +46,15 @@ export interface EngineOptions {
    * distance or a draw. See {@link Engine.setTablebases}.
    */
   tablebases?: readonly Uint8Array[];
+  /**
+   * Opening books (a Polyglot book for chess, an ElephantEye book for xiangqi; at most one per
+   * game, see `openBook`): a search of a position the game's book knows answers with a book
+   * move at once instead of searching, unless the search asks otherwise
+   * ({@link EngineSearchOptions.book}). See {@link Engine.setBook}.
+   */
+  book?: OpeningBook | readonly OpeningBook[];
+  /** The book's dice: returns a number in [0, 1) (default `Math.random`); a seeded one makes book games repeat. */
+  bookRandom?: () => number;
 }
 
 /** The most search threads an engine runs. */
@@ -73,6 +83,13 @@ export interface EngineSearchOptions {
   notation?: XiangqiLineNotation;
   /** Overrides the engine's `moveOverheadMs` for this search's clock. */
   moveOverheadMs?: number;
+  /**
+   * Whether a position the engine's book knows is answered from it (default true). The book
+   * is never asked when more than one line is wanted (`multiPv` above 1) or when only a
+   * signal ends the search (analysis until stopped); it honours `searchMoves` and `banMoves`,
+   * and never steers back into a position the game has already had.
+   */
+  book?: boolean;
 }
 
 /** With no limit at all (and no signal to end it), a search thinks this long. */
@@ -123,6 +140,9 @@ export class Engine {
   private readonly warmed = new WeakSet<WorkerHandle>();
   /** The endgame table files searches probe. */
   private tablebases: readonly Uint8Array[] = [];
+  /** The opening book of each game, and its dice. */
+  private books = new Map<GameKind, OpeningBook>();
+  private readonly bookRandom: () => number;
 
   constructor(options: EngineOptions = {}) {
     this.options = {
@@ -134,6 +154,25 @@ export class Engine {
     };
     if (options.threads !== undefined) this.setThreads(options.threads);
     if (options.tablebases !== undefined) this.setTablebases(options.tablebases);
+    if (options.book !== undefined) this.setBook(options.book);
+    this.bookRandom = options.bookRandom ?? Math.random;
+  }
+
+  /**
+   * Answers the searches that follow from these opening books where they know the position
+   * (see {@link EngineOptions.book}); null or an empty list stops using books. The lookup runs
+   * on the caller's thread: a few microseconds, no worker involved.
+   * @throws {QiengineError} for two books of one game (nothing changes)
+   */
+  setBook(book: OpeningBook | readonly OpeningBook[] | null): void {
+    const list: readonly OpeningBook[] = book === null ? [] : Array.isArray(book) ? book : [book as OpeningBook];
+    const books = new Map<GameKind, OpeningBook>();
+    for (const b of list) {
+      const game = bookGame(b);
+      if (books.has(game)) throw new QiengineError(`two opening books for ${game}: give at most one per game`);
+      books.set(game, b);
+    }
+    this.books = books;
   }
 
   /**
@@ -166,7 +205,9 @@ export class Engine {
   async search(position: EnginePosition, options: EngineSearchOptions = {}): Promise<EngineResult> {
     if (this.closed) throw new QiengineError('the engine is closed');
     const request = this.requestFor(position, options);
-    const run = this.queue.then(() => this.dispatch(request, options));
+    const fromBook = this.bookAnswer(position, options);
+    // A book answer still waits for the searches queued before it, so results come in call order.
+    const run = this.queue.then(() => fromBook ?? this.dispatch(request, options));
     this.queue = run.catch(() => undefined);
     return run;
   }
@@ -223,7 +264,49 @@ export class Engine {
   /** Searches on the calling thread and returns when done (for scripts and tests). */
   searchSync(position: EnginePosition, options: EngineSearchOptions = {}): EngineResult {
     const request = this.requestFor(position, options);
-    return this.inline().run(request, options.onInfo, undefined, options.signal);
+    return this.bookAnswer(position, options) ?? this.inline().run(request, options.onInfo, undefined, options.signal);
+  }
+
+  /**
+   * The book's answer for a search, or null when the search should run (no book for the game,
+   * the search asks for none, or the book has no playable move here). Called after the
+   * position was validated. The answer's line is the book move and, where the book knows the
+   * position after it, its heaviest reply (the ponder move); its score, depth and nodes are 0.
+   */
+  private bookAnswer(position: EnginePosition, o: EngineSearchOptions): EngineResult | null {
+    if (o.book === false || this.books.size === 0) return null;
+    const spec = specFor(position);
+    const book = this.books.get(spec.game);
+    if (book === undefined || (o.multiPv ?? 1) > 1) return null;
+    if (o.depth === undefined && o.nodes === undefined && o.movetimeMs === undefined && o.clock === undefined && o.signal !== undefined) return null;
+    const choice = chooseBookMove(book, spec, { searchMoves: o.searchMoves, banMoves: o.banMoves, random: this.bookRandom });
+    if (choice === null) return null;
+    const reply = bookChoices(book, { ...spec, moves: [...(spec.moves ?? []), choice.move] })[0];
+    const pv = reply !== undefined && reply.weight > 0 ? [choice.move, reply.move] : [choice.move];
+    const session = openSession(spec);
+    const first = session.parse(choice.move);
+    const line = [first];
+    if (pv.length > 1) {
+      session.play(choice.move);
+      line.push(session.parse(pv[1]!));
+      session.position.unmake();
+    }
+    const pvNotation = session.humanLine(line, o.notation);
+    const score = { cp: 0 };
+    return {
+      bestMove: choice.move,
+      ponderMove: pv[1] ?? null,
+      score,
+      depth: 0,
+      seldepth: 0,
+      nodes: 0,
+      timeMs: 0,
+      pv,
+      pvNotation,
+      lines: [{ multipv: 1, score, pv, pvNotation }],
+      tbhits: 0,
+      book: choice,
+    };
   }
 
   /** What the transposition table holds for a position (UCCI `probe`), or null. */

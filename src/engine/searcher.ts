@@ -8,6 +8,7 @@ import { isMateScore, mateIn, Search, type SearchInfo, type SearchResult } from 
 import { BOUND_EXACT, BOUND_LOWER, BOUND_NONE, TranspositionTable } from '../search/tt.js';
 import { Tablebases } from '../tablebase/probe.js';
 import { openSession, type GameKind, type GameSession, type XiangqiLineNotation } from './games.js';
+import type { BookChoice } from './book.js';
 
 /** A transposition-table entry: the stored move, score, depth, and whether the score is exact or a bound. */
 export interface HashEntry {
@@ -117,6 +118,12 @@ export interface EngineResult {
    * main one first; {@link nodes} is their sum.
    */
   threadNodes?: number[];
+  /**
+   * Set when the answer came from the engine's opening book instead of a search
+   * ({@link EngineOptions.book}): the move chosen, its weight and share. Score, depth and nodes
+   * are then 0.
+   */
+  book?: BookChoice;
 }
 
 /** A search score as {@link EngineScore}. */
