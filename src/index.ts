@@ -133,6 +133,7 @@ export {
   MAX_THREADS,
   type EngineOptions,
   type EngineSearchOptions,
+  type EngineAnalysis,
   type EnginePosition,
   type EngineInfo,
   type EngineLine,

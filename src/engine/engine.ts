@@ -57,6 +57,14 @@ export interface EngineOptions {
   bookRandom?: () => number;
 }
 
+/** A search under way, from {@link Engine.analyse}: its progress reports, its answer and a way to stop it. */
+export interface EngineAnalysis extends AsyncIterable<EngineInfo> {
+  /** The answer, as {@link Engine.search} gives it; a stopped search still answers. */
+  readonly result: Promise<EngineResult>;
+  /** Ends the search (it answers with the best move found so far); the reports end with it. */
+  stop(): void;
+}
+
 /** The most search threads an engine runs. */
 export const MAX_THREADS = 64;
 
@@ -210,6 +218,80 @@ export class Engine {
     const run = this.queue.then(() => fromBook ?? this.dispatch(request, options));
     this.queue = run.catch(() => undefined);
     return run;
+  }
+
+  /**
+   * Searches a position and streams its progress as an async iterable: `for await (const info
+   * of engine.analyse(position, limits))` yields each {@link EngineInfo} as the search reports
+   * it (one per line with MultiPV) and ends when the search does; `result` resolves with the
+   * answer, as {@link search}'s promise would. Without a depth, node, time or clock limit it
+   * runs until stopped: by `stop()`, by the `signal` given, or by leaving the loop (`break`,
+   * `return` or a throw inside it ends the search, which still answers through `result`). The
+   * book is not asked unless `book: true`. A bad position makes the loop throw and `result`
+   * reject with the typed error. One consumer: the infos go to whichever loop reads first.
+   */
+  analyse(position: EnginePosition, options: EngineSearchOptions = {}): EngineAnalysis {
+    const controller = new AbortController();
+    const outer = options.signal;
+    const forward = (): void => controller.abort();
+    if (outer?.aborted === true) controller.abort();
+    else outer?.addEventListener('abort', forward, { once: true });
+    const queue: EngineInfo[] = [];
+    let wake: (() => void) | null = null;
+    let finished = false;
+    let left = false;
+    let failure: { error: unknown } | null = null;
+    const notify = (): void => {
+      const w = wake;
+      wake = null;
+      w?.();
+    };
+    const result = this.search(position, {
+      ...options,
+      book: options.book ?? false,
+      signal: controller.signal,
+      onInfo: (info) => {
+        options.onInfo?.(info);
+        if (!left) queue.push(info);
+        notify();
+      },
+    });
+    const settle = (): void => {
+      finished = true;
+      outer?.removeEventListener('abort', forward);
+      notify();
+    };
+    result.then(settle, (error: unknown) => {
+      failure = { error };
+      settle();
+    });
+    const leave = (): Promise<IteratorResult<EngineInfo>> => {
+      left = true;
+      queue.length = 0;
+      controller.abort();
+      return Promise.resolve({ value: undefined, done: true });
+    };
+    const iterator: AsyncIterator<EngineInfo> = {
+      next: async () => {
+        for (;;) {
+          if (left) return { value: undefined, done: true };
+          const info = queue.shift();
+          if (info !== undefined) return { value: info, done: false };
+          if (finished) {
+            left = true;
+            if (failure !== null) throw (failure as { error: unknown }).error;
+            return { value: undefined, done: true };
+          }
+          await new Promise<void>((r) => (wake = r));
+        }
+      },
+      return: leave,
+      throw: async (e: unknown) => {
+        await leave();
+        throw e;
+      },
+    };
+    return { result, stop: () => controller.abort(), [Symbol.asyncIterator]: () => iterator };
   }
 
   /**

@@ -10,6 +10,72 @@ function engine(options: ConstructorParameters<typeof Engine>[0] = {}): Engine {
 }
 afterAll(() => engines.forEach((e) => e.close()));
 
+describe('Engine.analyse: progress as an async iterable', () => {
+  it('yields every report in order, then ends; result is the answer', async () => {
+    const e = engine();
+    const analysis = e.analyse({ game: 'chess' }, { depth: 7 });
+    const depths: number[] = [];
+    let lastPv: string[] = [];
+    for await (const info of analysis) {
+      depths.push(info.depth);
+      lastPv = info.pv;
+    }
+    expect(depths).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    const r = await analysis.result;
+    expect(r.depth).toBe(7);
+    expect(r.pv).toEqual(lastPv);
+    // The same answer as search gives (a depth limit is deterministic).
+    expect((await e.search({ game: 'chess' }, { depth: 7 })).bestMove).toBe(r.bestMove);
+  });
+
+  it('leaving the loop ends a search that has no limit, and it still answers', async () => {
+    const e = engine();
+    const analysis = e.analyse({ game: 'xiangqi' });
+    for await (const info of analysis) if (info.depth >= 5) break;
+    const r = await analysis.result;
+    expect(new Xiangqi().moves()).toContain(r.bestMove);
+    expect(r.depth).toBeGreaterThanOrEqual(5);
+  });
+
+  it('stop() and an outer signal end it too; a bad position throws in the loop and rejects result', async () => {
+    const e = engine();
+    const a = e.analyse({ game: 'chess' }, { multiPv: 2 });
+    const lines = new Set<number>();
+    for await (const info of a) {
+      lines.add(info.multipv);
+      if (info.depth === 4) a.stop();
+    }
+    expect([...lines].sort()).toEqual([1, 2]);
+    expect((await a.result).lines).toHaveLength(2);
+    const outer = new AbortController();
+    const b = e.analyse({ game: 'chess' }, { signal: outer.signal, onInfo: (i) => i.depth === 3 && outer.abort() });
+    let n = 0;
+    for await (const _ of b) n++;
+    expect(n).toBeGreaterThanOrEqual(3);
+    expect((await b.result).bestMove).not.toBeNull();
+    const bad = e.analyse({ game: 'chess', fen: 'not a fen' });
+    await expect(bad.result).rejects.toBeInstanceOf(FenError);
+    await expect((async () => {
+      for await (const _ of bad) void _;
+    })()).rejects.toBeInstanceOf(FenError);
+  });
+
+  it('does not ask the book unless told to', async () => {
+    const { buildPolyglotBook, PolyglotBook } = await import('../../src/index.js');
+    const book = PolyglotBook.fromBytes(buildPolyglotBook([{ moves: ['e4'], result: '1-0' }]));
+    const e = engine({ book });
+    const a = e.analyse({ game: 'chess' }, { depth: 3 });
+    let n = 0;
+    for await (const _ of a) n++;
+    expect(n).toBe(3);
+    expect((await a.result).book).toBeUndefined();
+    const fromBook = e.analyse({ game: 'chess' }, { depth: 3, book: true });
+    for await (const _ of fromBook) n++;
+    expect(n).toBe(3);
+    expect((await fromBook.result).book?.move).toBe('e2e4');
+  });
+});
+
 describe('Engine (worker)', () => {
   it('searches on a worker while the caller keeps its event loop', async () => {
     const e = engine();
