@@ -15,7 +15,7 @@
   qiengine bench [--depth N]
  *   qiengine tablebase --game chess|xiangqi --generate MATERIAL [--dir DIR]
  *   qiengine tablebase --game chess|xiangqi [--dir DIR] [--fen F] [--moves "m1 m2"]
- *   qiengine match --game G --engine1 SPEC --engine2 SPEC [--games N] [--movetime ms] [--openings FILE] [--resume FILE]
+ *   qiengine match --game G --engine1 SPEC --engine2 SPEC [--games N] [--movetime ms | --tc 60+0.6] [--openings FILE] [--resume FILE]
  *   qiengine help
  */
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -30,6 +30,7 @@ import { Engine, MAX_THREADS } from './engine/engine.js';
 import type { GameKind } from './engine/games.js';
 import type { EngineInfo, EngineScore } from './engine/searcher.js';
 import { runBench } from './engine/bench.js';
+import { parseTimeControl, timeControlText } from './match/clock.js';
 import { parseEngineSpec } from './match/engine-process.js';
 import { parseSprt } from './match/elo.js';
 import { progressBar, readMatchRecords, runMatch, searchSummary } from './match/match.js';
@@ -86,12 +87,18 @@ usage:
                         probe the tables in DIR: the position's distance to mate, and
                         every legal move's
   qiengine match --game chess|xiangqi --engine1 SPEC --engine2 SPEC
-                  [--games N] [--movetime MS] [--concurrency N] [--out FILE.jsonl]
+                  [--games N] [--movetime MS | --tc [MOVES/]SECONDS[+INC] [--timemargin MS]]
+                  [--concurrency N] [--out FILE.jsonl]
                   [--openings FILE] [--sprt ELO0,ELO1[,ALPHA,BETA]] [--resume FILE.jsonl]
                   [--pgn FILE.pgn]
                         play a match (colours alternate over balanced openings) and
                         report the score and Elo difference of engine1, and each
                         engine's mean depth and nodes/s as it reported them.
+                        --movetime: a fixed time per move (default 200 ms); --tc: a time
+                        control in seconds (60+0.6: a minute and 0.6 s a move; 40/120:
+                        two minutes for every 40 moves), the clocks kept by the referee;
+                        a side whose clock runs more than --timemargin (default 0) past
+                        zero loses on time
                         --sprt stops early once a sequential test accepts engine1 being
                         ELO0 or ELO1 stronger (error rates ALPHA, BETA; default 0.05)
                         FILE: one opening per line, moves in UCI/ICCS coordinates
@@ -385,7 +392,7 @@ function benchCommand(args: string[]): void {
 }
 
 async function matchCommand(args: string[]): Promise<void> {
-  const flags = parseFlags(args, ['game', 'engine1', 'engine2', 'games', 'movetime', 'concurrency', 'out', 'max-plies', 'openings', 'sprt', 'resume', 'pgn']);
+  const flags = parseFlags(args, ['game', 'engine1', 'engine2', 'games', 'movetime', 'tc', 'timemargin', 'concurrency', 'out', 'max-plies', 'openings', 'sprt', 'resume', 'pgn']);
   const game = gameFlag(flags);
   const self = [process.execPath, fileURLToPath(import.meta.url)];
   const e1 = flags.get('engine1') ?? 'qiengine';
@@ -393,7 +400,13 @@ async function matchCommand(args: string[]): Promise<void> {
   if (e2 === undefined) throw new UsageError('--engine2 is required (the opponent)');
   const engines: [ReturnType<typeof parseEngineSpec>, ReturnType<typeof parseEngineSpec>] = [parseEngineSpec(e1, self), parseEngineSpec(e2, self)];
   const games = intFlag(flags, 'games', 1, 100_000) ?? 100;
-  const movetimeMs = intFlag(flags, 'movetime', 10, 3_600_000) ?? 200;
+  const tcFlag = flags.get('tc');
+  if (tcFlag !== undefined && flags.has('movetime')) throw new UsageError('give --movetime or --tc, not both');
+  const timeControl = tcFlag === undefined ? undefined : parseTimeControl(tcFlag);
+  const movetimeMs = timeControl === undefined ? (intFlag(flags, 'movetime', 10, 3_600_000) ?? 200) : undefined;
+  const timeMarginMs = intFlag(flags, 'timemargin', 0, 3_600_000);
+  if (timeMarginMs !== undefined && timeControl === undefined) throw new UsageError('--timemargin goes with --tc');
+  const limitText = timeControl === undefined ? `${movetimeMs} ms/move` : `tc ${timeControlText(timeControl)}`;
   const concurrency = intFlag(flags, 'concurrency', 1, 64) ?? 1;
   const maxPlies = intFlag(flags, 'max-plies', 10, 10_000) ?? 400;
   const openingsFile = flags.get('openings');
@@ -409,15 +422,17 @@ async function matchCommand(args: string[]): Promise<void> {
   const pgn = flags.get('pgn');
   if (pgn !== undefined && pgn === out) throw new UsageError('--pgn needs a file of its own, not the --out/--resume file');
   if (pgn !== undefined && resume === undefined) writeFileSync(pgn, '');
-  const event = `${engines[0].name} vs ${engines[1].name}, ${movetimeMs} ms/move`;
+  const event = `${engines[0].name} vs ${engines[1].name}, ${limitText}`;
   const tty = process.stderr.isTTY === true;
-  process.stderr.write(`${engines[0].name} vs ${engines[1].name}: ${game}, ${games} games, ${movetimeMs} ms/move\n`);
+  process.stderr.write(`${engines[0].name} vs ${engines[1].name}: ${game}, ${games} games, ${limitText}\n`);
   if (played !== undefined) process.stderr.write(`resuming: ${played.length} games already played\n`);
   const report = await runMatch({
     game,
     engines,
     games,
     movetimeMs,
+    timeControl,
+    timeMarginMs,
     concurrency,
     maxPlies,
     openings,
@@ -427,7 +442,7 @@ async function matchCommand(args: string[]): Promise<void> {
       const bar = progressBar(done, games, s, 30, test);
       process.stderr.write(tty ? `\r${bar}` : `${bar}  ${r.result} ${r.reason}\n`);
       if (out !== undefined) writeFileSync(out, JSON.stringify(r) + '\n', { flag: 'a' });
-      if (pgn !== undefined) writeFileSync(pgn, matchGamePgn(game, r, { event }) + '\n', { flag: 'a' });
+      if (pgn !== undefined) writeFileSync(pgn, matchGamePgn(game, r, { event, timeControl: timeControl === undefined ? undefined : timeControlText(timeControl) }) + '\n', { flag: 'a' });
     },
   });
   if (tty) process.stderr.write('\n');
@@ -437,7 +452,7 @@ async function matchCommand(args: string[]): Promise<void> {
     const reason = r.reason.replace(/'[^']*'/g, '').slice(0, 60);
     reasons.set(reason, (reasons.get(reason) ?? 0) + 1);
   }
-  process.stdout.write(`${engines[0].name} vs ${engines[1].name} (${game}, ${movetimeMs} ms/move)\n`);
+  process.stdout.write(`${engines[0].name} vs ${engines[1].name} (${game}, ${limitText})\n`);
   process.stdout.write(`games ${elo.games}: +${s.wins} =${s.draws} -${s.losses}, score ${(elo.score * 100).toFixed(1)}% (95%: ${(elo.scoreLow * 100).toFixed(1)}-${(elo.scoreHigh * 100).toFixed(1)}%)\n`);
   process.stdout.write(`elo difference ${Number.isFinite(elo.elo) ? elo.elo.toFixed(0) : elo.elo > 0 ? '+inf' : '-inf'} +/- ${Number.isFinite(elo.margin) ? elo.margin.toFixed(0) : 'inf'}\n`);
   if (sprt !== undefined && report.sprt !== undefined) {

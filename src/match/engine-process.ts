@@ -10,6 +10,7 @@ import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { QiengineError } from '../core/errors.js';
 import type { GameKind } from '../engine/games.js';
+import type { ClockState, TimeControl } from './clock.js';
 
 export type Dialect = 'uci' | 'ucci' | 'xboard';
 
@@ -103,11 +104,22 @@ export class EngineProcess {
   /** The last lines the engine printed, for error reports. */
   readonly tail: string[] = [];
 
+  /** The fixed time per move, or 0 under a time control. */
+  private readonly movetimeMs: number;
+  private readonly timeControl: TimeControl | undefined;
+
+  /**
+   * @param control a fixed time per move in milliseconds, or a time control (then every
+   * {@link play} gives the clocks)
+   */
   constructor(
     readonly spec: EngineSpec,
     private readonly game: GameKind,
-    private readonly movetimeMs: number,
-  ) {}
+    control: number | TimeControl,
+  ) {
+    this.movetimeMs = typeof control === 'number' ? control : 0;
+    this.timeControl = typeof control === 'number' ? undefined : control;
+  }
 
   async start(): Promise<void> {
     this.proc = spawn(this.spec.command, this.spec.args, { stdio: ['pipe', 'pipe', 'pipe'] });
@@ -133,6 +145,9 @@ export class EngineProcess {
     } else if (d === 'ucci') {
       this.send('ucci');
       await this.expect((l) => l === 'ucciok', 10000, 'ucciok');
+      // Clocks go out in milliseconds: engines of the older UCCI, whose clocks are in seconds
+      // unless told otherwise, list this option (ElephantEye 3 has none and reads milliseconds).
+      if (this.features.has('usemillisec')) this.send('setoption usemillisec true');
       for (const [k, v] of this.spec.options) this.send(`setoption ${k} ${v}`);
       await this.ready();
     } else {
@@ -146,6 +161,7 @@ export class EngineProcess {
     this.tail.push(line);
     if (this.tail.length > 20) this.tail.shift();
     const t = line.trim();
+    if (this.spec.dialect === 'ucci' && /^option\s+usemillisec\b/.test(t)) this.features.set('usemillisec', '1');
     if (this.spec.dialect === 'xboard') {
       if (t.startsWith('feature ')) for (const m of t.matchAll(/(\w+)=("[^"]*"|\S+)/g)) this.features.set(m[1]!, m[2]!.replace(/"/g, ''));
       // Thinking output: ply, score, time (centiseconds), nodes, then the line.
@@ -222,10 +238,17 @@ export class EngineProcess {
       if (this.game === 'xiangqi') this.send('variant xiangqi');
       this.send('force');
       this.send('post');
-      // xboard has no per-move time: 40 moves in 40 x movetime averages the same.
-      const seconds = Math.max(1, Math.round((40 * this.movetimeMs) / 1000));
-      this.send(`level 40 ${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')} 0`);
-      this.xbClock = seconds * 100;
+      const tc = this.timeControl;
+      if (tc !== undefined) {
+        // The real control; 'time' and 'otim' before each move carry the referee's clocks.
+        const seconds = Math.max(1, Math.round(tc.baseMs / 1000));
+        this.send(`level ${tc.moves ?? 0} ${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')} ${+(tc.incrementMs / 1000).toFixed(3)}`);
+      } else {
+        // xboard has no per-move time: 40 moves in 40 x movetime averages the same.
+        const seconds = Math.max(1, Math.round((40 * this.movetimeMs) / 1000));
+        this.send(`level 40 ${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')} 0`);
+        this.xbClock = seconds * 100;
+      }
       this.xbMoves = 0;
       if (this.features.get('ping') === '1') {
         this.send('ping 1');
@@ -234,28 +257,38 @@ export class EngineProcess {
     }
   }
 
-  /** Asks for a move in the position reached by `moves` (ICCS/UCI) from the start. */
-  async play(moves: readonly string[]): Promise<EngineMove> {
+  /**
+   * Asks for a move in the position reached by `moves` (ICCS/UCI) from the start. Under a time
+   * control, `clocks` are both sides' clocks as the referee keeps them.
+   */
+  async play(moves: readonly string[], clocks?: ClockState): Promise<EngineMove> {
     this.lastScore = undefined;
     this.lastDepth = undefined;
     this.lastNodes = undefined;
     const t0 = performance.now();
-    // Time to answer before the engine forfeits: ten move times, or (xboard) its whole clock.
-    const limit = Math.max(this.movetimeMs * 10, this.spec.dialect === 'xboard' ? this.xbClock * 10 : 0) + 2000;
+    // The mover: the games start from the initial position, first player to move.
+    const own = clocks === undefined ? 0 : moves.length % 2 === 0 ? clocks.firstMs : clocks.secondMs;
+    const opp = clocks === undefined ? 0 : moves.length % 2 === 0 ? clocks.secondMs : clocks.firstMs;
+    // Time to answer before the engine forfeits: its clock (the referee then rules it lost on
+    // time), or ten move times, or (xboard) its whole clock; and two seconds more.
+    const limit = (clocks !== undefined ? own : Math.max(this.movetimeMs * 10, this.spec.dialect === 'xboard' ? this.xbClock * 10 : 0)) + 2000;
     let reply: string;
     if (this.spec.dialect === 'xboard') {
       const prefix = this.features.get('usermove') === '1' ? 'usermove ' : '';
       for (; this.sentMoves < moves.length; this.sentMoves++) this.send(prefix + moves[this.sentMoves]!);
-      this.send(`time ${Math.max(1, Math.round(this.xbClock))}`);
-      this.send(`otim ${Math.max(1, Math.round(this.xbClock))}`);
+      // Centiseconds.
+      this.send(`time ${Math.max(1, Math.round(clocks !== undefined ? own / 10 : this.xbClock))}`);
+      this.send(`otim ${Math.max(1, Math.round(clocks !== undefined ? opp / 10 : this.xbClock))}`);
       this.send('go');
       reply = await this.expect((l) => /^move\s+\S+/.test(l) || /^(resign|1-0|0-1|1\/2-1\/2)/.test(l), limit, 'a move');
       this.send('force');
-      const used = (performance.now() - t0) / 10;
-      this.xbClock -= used;
-      if (++this.xbMoves === 40) {
-        this.xbMoves = 0;
-        this.xbClock += Math.max(1, Math.round((40 * this.movetimeMs) / 1000)) * 100;
+      if (clocks === undefined) {
+        const used = (performance.now() - t0) / 10;
+        this.xbClock -= used;
+        if (++this.xbMoves === 40) {
+          this.xbMoves = 0;
+          this.xbClock += Math.max(1, Math.round((40 * this.movetimeMs) / 1000)) * 100;
+        }
       }
       const m = /^move\s+(\S+)/.exec(reply);
       if (m === null) {
@@ -267,11 +300,26 @@ export class EngineProcess {
     }
     const pos = `position startpos${moves.length > 0 ? ' moves ' + moves.map((m) => toWire(m, this.spec.ranks)).join(' ') : ''}`;
     this.send(pos);
-    this.send(this.spec.dialect === 'ucci' ? `go time ${this.movetimeMs} movestogo 1` : `go movetime ${this.movetimeMs}`);
+    this.send(this.goCommand(clocks, own, opp));
     reply = await this.expect((l) => l.startsWith('bestmove') || l === 'nobestmove', limit, 'bestmove');
     const m = /^bestmove\s+(\S+)/.exec(reply);
     if (m === null || m[1] === '(none)') throw new QiengineError(`${this.spec.name} answered '${reply}'`);
     return { move: fromWire(m[1]!, this.spec.ranks), ...this.report(t0) };
+  }
+
+  /** The `go` line of a UCI or UCCI engine: a fixed move time, or the clocks. */
+  private goCommand(clocks: ClockState | undefined, own: number, opp: number): string {
+    if (clocks === undefined) return this.spec.dialect === 'ucci' ? `go time ${this.movetimeMs} movestogo 1` : `go movetime ${this.movetimeMs}`;
+    const inc = clocks.incrementMs;
+    const mtg = clocks.movesToGo;
+    if (this.spec.dialect === 'ucci') {
+      // UCCI takes the mover's clock as 'time', the other's as 'opptime', and either moves to
+      // go or an increment for each.
+      const mine = mtg !== undefined ? ` movestogo ${mtg}` : inc > 0 ? ` increment ${inc}` : '';
+      const theirs = mtg !== undefined ? ` oppmovestogo ${mtg}` : inc > 0 ? ` oppincrement ${inc}` : '';
+      return `go time ${own}${mine} opptime ${opp}${theirs}`;
+    }
+    return `go wtime ${clocks.firstMs} btime ${clocks.secondMs} winc ${inc} binc ${inc}${mtg !== undefined ? ` movestogo ${mtg}` : ''}`;
   }
 
   /** What the engine said of the move it just chose, and the time it took since `t0`. */

@@ -15,7 +15,8 @@ export interface MatchOptions extends RefereeOptions {
   /** The engine being measured, then its opponent. */
   engines: [EngineSpec, EngineSpec];
   games: number;
-  movetimeMs: number;
+  /** A fixed time per move, in milliseconds; or else a {@link RefereeOptions.timeControl} (one of the two). */
+  movetimeMs?: number;
   /** Opening lines (default: the built-in balanced set of the game). */
   openings?: ReadonlyArray<readonly string[]>;
   /** Games played at once (default 1). */
@@ -65,6 +66,8 @@ export function searchSummary(t: SearchTally): { meanDepth?: number; nps?: numbe
 }
 
 export async function runMatch(o: MatchOptions): Promise<MatchReport> {
+  if ((o.movetimeMs === undefined) === (o.timeControl === undefined)) throw new UsageError('a match needs a time per move or a time control, not both');
+  const control = o.timeControl ?? o.movetimeMs!;
   const openings = o.openings ?? BALANCED_OPENINGS[o.game];
   const score: MatchScore = { wins: 0, draws: 0, losses: 0 };
   const records: GameRecord[] = new Array(o.games);
@@ -105,8 +108,8 @@ export async function runMatch(o: MatchOptions): Promise<MatchReport> {
   let sprt: SprtState | undefined = o.sprt !== undefined && done > 0 ? sprtState(score, o.sprt) : undefined;
 
   const worker = async (): Promise<void> => {
-    const a = new EngineProcess(o.engines[0], o.game, o.movetimeMs);
-    const b = new EngineProcess(o.engines[1], o.game, o.movetimeMs);
+    const a = new EngineProcess(o.engines[0], o.game, control);
+    const b = new EngineProcess(o.engines[1], o.game, control);
     await a.start();
     await b.start();
     const mem = [

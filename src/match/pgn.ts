@@ -18,6 +18,8 @@ export interface PgnPlace {
   site?: string;
   /** The day it was played (UTC); today by default. */
   date?: Date;
+  /** The time control, as `timeControlText` writes it, for the TimeControl tag. */
+  timeControl?: string;
 }
 
 /** A report's comment text: `+0.35/14 0.198s`, `-M3/20 0.05s` for a mate, `0.2s` with no score. */
@@ -36,6 +38,7 @@ export function reportComment(p: MoveReport): string {
 /** PGN's Termination for a referee's reason. */
 function termination(reason: string): string {
   if (reason.startsWith('adjudicated')) return 'adjudication';
+  if (/lost on time/.test(reason)) return 'time forfeit';
   if (/illegal move|gave no move/.test(reason)) return 'rules infraction';
   return 'normal';
 }
@@ -66,6 +69,7 @@ export function matchGamePgn(kind: GameKind, record: GameRecord, place: PgnPlace
     ['PlyCount', String(record.moves.length)],
     ['Termination', termination(record.reason)],
   ]);
+  if (place.timeControl !== undefined) tags.set('TimeControl', place.timeControl);
   if (kind === 'chess') {
     const game = new Chess();
     for (const m of record.moves) game.move(m);

@@ -2,10 +2,13 @@
  * The referee: plays one game between two engine processes under qiengine's rules. It checks
  * every move, ends the game on mate, stalemate, repetition, perpetual check and chase, the move
  * limits and insufficient material, and adjudicates when both engines agree that one side is
- * winning. An engine that sends an illegal move, crashes or runs out of time loses.
+ * winning. An engine that sends an illegal move, crashes or runs out of time loses; under a
+ * time control the referee keeps both clocks, and a flag against a chess side that has only its
+ * king, or its king and one bishop or knight, is a draw (that side could never mate).
  */
 import { QiengineError } from '../core/errors.js';
 import { openSession, type GameKind } from '../engine/games.js';
+import { GameClocks, type TimeControl } from './clock.js';
 import { DrawClaim, type EngineProcess } from './engine-process.js';
 
 export type GameResult = '1-0' | '0-1' | '1/2-1/2';
@@ -101,6 +104,25 @@ export interface RefereeOptions {
   resignScore?: number;
   /** ... for this many consecutive moves of each side (default 3). */
   resignMoves?: number;
+  /**
+   * Play under this time control, with clocks the referee keeps (each move charged the time from
+   * `go` to the answer), instead of the engines' fixed time per move; the engine processes must
+   * have been made with it.
+   */
+  timeControl?: TimeControl;
+  /** Under a time control, a clock may run this far past zero before its side loses (default 0). */
+  timeMarginMs?: number;
+}
+
+/**
+ * Whether the chess side `side` (0 white) can never mate: only its king, or its king and one
+ * bishop or knight (as match tools judge a flag). Read off the FEN's placement.
+ */
+export function chessBareSide(fen: string, side: 0 | 1): boolean {
+  const placement = fen.split(' ')[0] ?? '';
+  const own = [...placement].filter((c) => /[a-z]/i.test(c) && (side === 0 ? c === c.toUpperCase() : c === c.toLowerCase())).map((c) => c.toLowerCase());
+  const others = own.filter((c) => c !== 'k');
+  return others.length === 0 || (others.length === 1 && (others[0] === 'b' || others[0] === 'n'));
 }
 
 /** Plays `opening` and then lets the engines play it out. */
@@ -114,6 +136,12 @@ export async function playGame(game: GameKind, first: EngineProcess, second: Eng
   const reports: MoveReport[] = [];
   const record = (result: GameResult, reason: string): GameRecord => ({ first: first.spec.name, second: second.spec.name, opening, moves, result, reason, search, reports });
   const winFor = (side: number): GameResult => (side === 0 ? '1-0' : '0-1');
+  const clocks = o.timeControl === undefined ? undefined : new GameClocks(o.timeControl);
+  // A flag loses, unless the other side could never mate.
+  const flagged = (side: 0 | 1, name: string): GameRecord =>
+    game === 'chess' && chessBareSide(session.fen(), side === 0 ? 1 : 0)
+      ? record('1/2-1/2', `${name} lost on time, but the other side cannot mate`)
+      : record(winFor(side ^ 1), `${name} lost on time`);
   await first.newGame();
   await second.newGame();
   // Consecutive plies on which the mover claimed a win of at least resignScore while the
@@ -124,17 +152,22 @@ export async function playGame(game: GameKind, first: EngineProcess, second: Eng
     const status = session.status();
     if (status.over) return record(status.winner === null ? '1/2-1/2' : winFor(status.winner), status.reason);
     if (moves.length >= maxPlies) return record('1/2-1/2', 'adjudicated: move limit');
-    const side = session.position.sideToMove;
+    const side = session.position.sideToMove as 0 | 1;
     const mover = side === 0 ? first : second;
     let reply;
+    const asked = performance.now();
     try {
-      reply = await mover.play(moves);
+      reply = await mover.play(moves, clocks?.state(side));
     } catch (e) {
+      // Silence past the end of its clock is a loss on time.
+      if (clocks !== undefined && !(e instanceof DrawClaim) && !clocks.charge(side, performance.now() - asked, o.timeMarginMs)) return flagged(side, mover.spec.name);
       // A draw claim by the common 50-move rule (100 plies without a capture) is accepted,
       // as a GUI would; any other refusal to move loses.
       if (e instanceof DrawClaim && /fifty|50/i.test(e.claim) && session.quietPlies() >= 100) return record('1/2-1/2', `${mover.spec.name} claimed the 50-move rule`);
       return record(winFor(side ^ 1), `${mover.spec.name} gave no move: ${e instanceof Error ? e.message : String(e)}`);
     }
+    // A move that comes after the flag fell is not played: the flag ends the game.
+    if (clocks !== undefined && !clocks.charge(side, reply.timeMs, o.timeMarginMs)) return flagged(side, mover.spec.name);
     try {
       session.play(reply.move);
     } catch (e) {

@@ -6,7 +6,9 @@ import { eloFromScore, estimateElo, parseSprt, scoreFromElo, SPRT_MIN_GAMES, spr
 import { UsageError } from '../../src/core/errors.js';
 import { EngineProcess, parseEngineSpec, type EngineSpec } from '../../src/match/engine-process.js';
 import { BALANCED_OPENINGS, readOpenings } from '../../src/match/openings.js';
-import { playGame, type SearchTally } from '../../src/match/referee.js';
+import { chessBareSide, playGame, type SearchTally } from '../../src/match/referee.js';
+import { GameClocks, parseTimeControl, timeControlText, type TimeControl } from '../../src/match/clock.js';
+import { readFileSync } from 'node:fs';
 import { progressBar, readMatchRecords, runMatch, searchSummary } from '../../src/match/match.js';
 import { openSession } from '../../src/engine/games.js';
 
@@ -17,20 +19,28 @@ import { openSession } from '../../src/engine/games.js';
  */
 const FAKE = `
 const args = process.argv.slice(2);
-const moves = args.filter((a) => !a.startsWith('--score='));
-const score = Number((args.find((a) => a.startsWith('--score=')) ?? '--score=0').slice(8));
+const moves = args.filter((a) => !a.startsWith('--'));
+const flag = (name, d) => (args.find((a) => a.startsWith('--' + name + '=')) ?? '--' + name + '=' + d).slice(name.length + 3);
+const score = Number(flag('score', '0'));
+// --delay=MS answers each go that late; --log=FILE appends every go and setoption line to FILE.
+const delay = Number(flag('delay', '0'));
+const log = flag('log', '');
 let seen = 0;
 require('node:readline').createInterface({ input: process.stdin }).on('line', (l) => {
+  if (log !== '' && (l.startsWith('go') || l.startsWith('setoption'))) require('node:fs').appendFileSync(log, l + '\\n');
   if (l === 'uci') console.log('uciok');
+  else if (l === 'ucci') { console.log('option usemillisec type check default false'); console.log('ucciok'); }
   else if (l === 'isready') console.log('readyok');
   else if (l === 'ucinewgame') seen = 0;
   else if (l.startsWith('go')) {
     const m = moves[seen++] ?? 'a1a1';
     if (m === 'crash') process.exit(3);
     if (m === 'silent') return;
-    console.log('info depth 99 currmove ' + m + ' currmovenumber 1');
-    console.log('info depth ' + seen + ' nodes ' + 1000 * seen + ' score cp ' + score + ' pv ' + m);
-    console.log('bestmove ' + m);
+    setTimeout(() => {
+      console.log('info depth 99 currmove ' + m + ' currmovenumber 1');
+      console.log('info depth ' + seen + ' nodes ' + 1000 * seen + ' score cp ' + score + ' pv ' + m);
+      console.log('bestmove ' + m);
+    }, delay);
   } else if (l === 'quit') process.exit(0);
 });`;
 const dir = mkdtempSync(join(tmpdir(), 'qiengine-fake-'));
@@ -215,6 +225,90 @@ describe('referee', () => {
   });
 });
 
+describe('time controls', () => {
+  it('reads [MOVES/]SECONDS[+INCREMENT] and writes it back', () => {
+    expect(parseTimeControl('60+0.6')).toEqual({ baseMs: 60000, incrementMs: 600 });
+    expect(parseTimeControl('40/120')).toEqual({ baseMs: 120000, incrementMs: 0, moves: 40 });
+    expect(parseTimeControl(' 0.5 ')).toEqual({ baseMs: 500, incrementMs: 0 });
+    for (const t of ['60+0.6', '40/120', '0.5', '40/90+30']) expect(timeControlText(parseTimeControl(t))).toBe(t);
+    for (const bad of ['', 'abc', '1:00', '0', '0/60', '60+', '-5', '60+0.6+1']) expect(() => parseTimeControl(bad)).toThrow(UsageError);
+  });
+
+  it('keeps two clocks: charges each move, adds the increment, and a new period after MOVES moves', () => {
+    const c = new GameClocks({ baseMs: 1000, incrementMs: 100 });
+    expect(c.state(0)).toEqual({ firstMs: 1000, secondMs: 1000, incrementMs: 100 });
+    expect(c.charge(0, 300)).toBe(true);
+    expect(c.state(1)).toEqual({ firstMs: 800, secondMs: 1000, incrementMs: 100 });
+    expect(c.charge(1, 1050)).toBe(false);
+    expect(c.leftMs(1)).toBe(-50);
+    const margin = new GameClocks({ baseMs: 1000, incrementMs: 0 });
+    expect(margin.charge(0, 1050, 100)).toBe(true);
+    const periods = new GameClocks({ baseMs: 1000, incrementMs: 0, moves: 2 });
+    expect(periods.state(0).movesToGo).toBe(2);
+    periods.charge(0, 400);
+    expect(periods.state(0).movesToGo).toBe(1);
+    periods.charge(0, 400);
+    // Two moves made: the next period's second comes on top of the 200 ms left.
+    expect(periods.state(0)).toMatchObject({ firstMs: 1200, movesToGo: 2 });
+  });
+
+  it('a chess side with a bare king, or a king and one minor piece, can never mate', () => {
+    expect(chessBareSide('4k3/8/8/8/8/8/8/4K3 w - - 0 1', 0)).toBe(true);
+    expect(chessBareSide('4k3/8/8/8/8/8/8/4KN2 w - - 0 1', 0)).toBe(true);
+    expect(chessBareSide('4k3/8/8/8/8/8/8/3BKN2 w - - 0 1', 0)).toBe(false);
+    expect(chessBareSide('4k3/p7/8/8/8/8/8/4K3 w - - 0 1', 1)).toBe(false);
+    expect(chessBareSide('4kb2/8/8/8/8/8/8/4K3 w - - 0 1', 1)).toBe(true);
+  });
+
+  async function timedGame(tc: TimeControl, white: EngineSpec, black: EngineSpec, game: 'chess' | 'xiangqi' = 'chess', marginMs?: number) {
+    const a = new EngineProcess(white, game, tc);
+    const b = new EngineProcess(black, game, tc);
+    await a.start();
+    await b.start();
+    try {
+      return await playGame(game, a, b, [], { timeControl: tc, timeMarginMs: marginMs, maxPlies: 6 });
+    } finally {
+      await a.quit();
+      await b.quit();
+    }
+  }
+
+  it('tells UCI engines both clocks, and a side whose clock runs out loses; its late move is not played', async () => {
+    const wlog = join(dir, 'white-go.log');
+    const blog = join(dir, 'black-go.log');
+    const tc = { baseMs: 1000, incrementMs: 50 };
+    const r = await timedGame(tc, fake('w', ['e2e4', 'd2d4', 'g1f3', `--log=${wlog}`]), fake('b', ['e7e5', 'd7d5', `--delay=600`, `--log=${blog}`]));
+    // Black: 1000 - ~600 + 50 = ~450 after its first move, then ~600 more: flagged.
+    expect(r).toMatchObject({ result: '1-0', reason: 'b lost on time' });
+    expect(r.moves).toEqual(['e2e4', 'e7e5', 'd2d4']);
+    expect(r.reports).toHaveLength(3);
+    const w = readFileSync(wlog, 'utf8').trim().split('\n');
+    expect(w[0]).toBe('go wtime 1000 btime 1000 winc 50 binc 50');
+    const second = /^go wtime (\d+) btime (\d+) winc 50 binc 50$/.exec(w[1]!);
+    expect(second).not.toBeNull();
+    // White's instant move cost it little and earned the increment; black's cost ~550.
+    expect(Number(second![1])).toBeGreaterThan(700);
+    expect(Number(second![2])).toBeLessThan(500);
+    // With a margin larger than the overrun the same game goes on to the move limit.
+    const lenient = await timedGame(tc, fake('w', ['e2e4', 'd2d4', 'g1f3']), fake('b', ['e7e5', 'd7d5', 'g8f6', '--delay=600']), 'chess', 2000);
+    expect(lenient.reason).toBe('adjudicated: move limit');
+  });
+
+  it('speaks the clocks in UCCI (milliseconds asked for) with periods, and an engine that never answers loses on time', async () => {
+    const log = join(dir, 'ucci-go.log');
+    const ucci = (name: string, moves: string[]): EngineSpec => ({ name, dialect: 'ucci', command: process.execPath, args: [script, ...moves, `--log=${log}`], options: [], ranks: 0 });
+    const r = await timedGame({ baseMs: 400, incrementMs: 0, moves: 20 }, ucci('r', ['h2e2', 'h0g2']), ucci('k', ['silent']), 'xiangqi');
+    expect(r).toMatchObject({ result: '1-0', reason: 'k lost on time', moves: ['h2e2'] });
+    const lines = readFileSync(log, 'utf8').trim().split('\n');
+    expect(lines).toContain('setoption usemillisec true');
+    expect(lines).toContain('go time 400 movestogo 20 opptime 400 oppmovestogo 20');
+    // With an increment instead of periods; red's list then runs out (an illegal move).
+    const inc = await timedGame({ baseMs: 5000, incrementMs: 100 }, ucci('r', ['h2e2']), ucci('k', ['h9g7']), 'xiangqi');
+    expect(inc).toMatchObject({ result: '0-1', moves: ['h2e2', 'h9g7'] });
+    expect(readFileSync(log, 'utf8')).toContain('go time 5000 increment 100 opptime 5000 oppincrement 100');
+  });
+});
+
 describe('xboard engines', () => {
   it('a draw claim without grounds loses; moves and force mode follow the protocol', async () => {
     const xb = join(dir, 'fake-xboard.cjs');
@@ -274,6 +368,21 @@ describe('match', () => {
     expect(searchSummary(report.search[0]).meanDepth).toBe(1.5);
     expect(searchSummary(report.search[0]).nps).toBeGreaterThan(0);
     expect(searchSummary({ moves: 3, depthMoves: 0, depthSum: 0, nodes: 0, nodesTimeMs: 0 })).toEqual({ meanDepth: undefined, nps: undefined });
+  });
+
+  it('plays under a time control instead of a time per move, and needs exactly one of the two', async () => {
+    const report = await runMatch({
+      game: 'chess',
+      engines: [fake('a', ['f2f3', 'g2g4']), fake('b', ['e7e5', 'd8h4', '--delay=300'])],
+      games: 1,
+      timeControl: { baseMs: 500, incrementMs: 0 },
+      openings: [[]],
+    });
+    // b's second move comes after its half second: a loss on time, not the mate.
+    expect(report.records[0]).toMatchObject({ result: '1-0', reason: 'b lost on time' });
+    const both = { game: 'chess' as const, engines: [fake('a', []), fake('b', [])] as [EngineSpec, EngineSpec], games: 1 };
+    await expect(runMatch({ ...both, movetimeMs: 50, timeControl: { baseMs: 500, incrementMs: 0 } })).rejects.toThrow(/not both/);
+    await expect(runMatch(both)).rejects.toThrow(UsageError);
   });
 
   it('stops early when the sequential test decides, and reports only the games played', async () => {

@@ -91,4 +91,12 @@ describe('match games as PGN', () => {
     expect(text).toContain('[Termination "rules infraction"]');
     expect(text).toContain("1. e4 {b played an illegal move 'e7e9'} 1-0");
   });
+
+  it('tags the time control and marks a loss on time as a time forfeit', () => {
+    const r: GameRecord = { first: 'a', second: 'b', opening: [], moves: ['e2e4'], result: '1-0', reason: 'b lost on time', game: 0 };
+    const text = matchGamePgn('chess', r, { event: '?', date, timeControl: '60+0.6' });
+    expect(text).toContain('[TimeControl "60+0.6"]');
+    expect(text).toContain('[Termination "time forfeit"]');
+    expect(matchGamePgn('chess', r, { event: '?', date })).not.toContain('TimeControl');
+  });
 });
