@@ -79,6 +79,12 @@ export interface EngineSearchOptions {
   clock?: Clock;
   /** Report this many best lines (default 1). */
   multiPv?: number;
+  /**
+   * Stop as soon as a mate in at most this many moves is found for the side to move (UCI `go
+   * mate`). It ends a search early and is not a limit of its own: with no other limit the
+   * default move time applies (give a signal to search until it is found).
+   */
+  mate?: number;
   /** Only these root moves, in protocol coordinates. */
   searchMoves?: readonly string[];
   /** Never these root moves (UCCI `banmoves`). */
@@ -93,8 +99,8 @@ export interface EngineSearchOptions {
   moveOverheadMs?: number;
   /**
    * Whether a position the engine's book knows is answered from it (default true). The book
-   * is never asked when more than one line is wanted (`multiPv` above 1) or when only a
-   * signal ends the search (analysis until stopped); it honours `searchMoves` and `banMoves`,
+   * is never asked when more than one line is wanted (`multiPv` above 1), for a mate search
+   * (`mate`), or when only a signal ends the search (analysis until stopped); it honours `searchMoves` and `banMoves`,
    * and never steers back into a position the game has already had.
    */
   book?: boolean;
@@ -359,7 +365,7 @@ export class Engine {
     if (o.book === false || this.books.size === 0) return null;
     const spec = specFor(position);
     const book = this.books.get(spec.game);
-    if (book === undefined || (o.multiPv ?? 1) > 1) return null;
+    if (book === undefined || (o.multiPv ?? 1) > 1 || o.mate !== undefined) return null;
     if (o.depth === undefined && o.nodes === undefined && o.movetimeMs === undefined && o.clock === undefined && o.signal !== undefined) return null;
     const choice = chooseBookMove(book, spec, { searchMoves: o.searchMoves, banMoves: o.banMoves, random: this.bookRandom });
     if (choice === null) return null;
@@ -477,6 +483,7 @@ export class Engine {
       nodes: positive('nodes', o.nodes),
       movetimeMs: positive('movetimeMs', o.movetimeMs),
       multiPv: positive('multiPv', o.multiPv),
+      mate: positive('mate', o.mate),
       searchMoves: o.searchMoves === undefined ? undefined : [...o.searchMoves],
       banMoves: o.banMoves === undefined ? undefined : [...o.banMoves],
       notation: o.notation,

@@ -35,6 +35,8 @@ export interface SearchRequest {
   /** Intended time (no new iteration after about half of it). */
   softMs?: number;
   multiPv?: number;
+  /** Stop once a mate in at most this many moves is found (UCI `go mate`). */
+  mate?: number;
   /** Only these root moves (protocol coordinates). */
   searchMoves?: readonly string[];
   /** Never these root moves (UCCI `banmoves`). */
@@ -243,6 +245,7 @@ export class Searcher {
       movetimeMs: req.movetimeMs,
       softMs: req.softMs,
       multiPv: req.multiPv,
+      mate: req.mate,
       rootMoves,
       drawScore: session.drawScore,
       endgame: this.tablebases?.endgameProbe(req.game),

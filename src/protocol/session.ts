@@ -401,8 +401,8 @@ export class ProtocolSession {
   }
 
   /**
-   * `go` with limits: UCI `depth nodes movetime wtime btime winc binc movestogo infinite ponder
-   * searchmoves`, UCCI `depth nodes time increment movestogo opptime ponder`.
+   * `go` with limits: UCI `depth nodes movetime wtime btime winc binc movestogo mate infinite
+   * ponder searchmoves` (`mate N` alone searches until it finds a mate in N or is stopped), UCCI `depth nodes time increment movestogo opptime ponder`.
    */
   private think(args: string[]): void {
     const num = (k: string): number | undefined => {
@@ -418,6 +418,8 @@ export class ProtocolSession {
     const nodes = num('nodes');
     const movetime = num('movetime');
     const movestogo = num('movestogo');
+    const mate = ucci ? undefined : num('mate');
+    if (mate !== undefined && (!Number.isInteger(mate) || mate < 1)) throw new QiengineError('go: mate needs a whole number of moves, at least 1');
     // UCCI clocks are in seconds when the GUI turned `usemillisec` off.
     const unit = ucci && this.option('usemillisec') === 'false' ? 1000 : 1;
     const remaining = ucci ? num('time') : num(first ? 'wtime' : 'btime');
@@ -436,7 +438,7 @@ export class ProtocolSession {
     }
 
     // With the book on, a position it knows is answered from it at once (not when analysing).
-    if (!infinite && !ponder && this.option('ownbook') === 'true' && this.book !== null && bookGame(this.book.book) === this.variant) {
+    if (!infinite && !ponder && mate === undefined && this.option('ownbook') === 'true' && this.book !== null && bookGame(this.book.book) === this.variant) {
       const spec = { game: this.variant, fen: this.spec.fen, moves: this.spec.moves, perpetualChase: this.option('perpetual chase') !== 'false' };
       const choice = chooseBookMove(this.book.book, spec, { searchMoves, banMoves: this.banned, random: this.random });
       if (choice !== null) {
@@ -457,6 +459,7 @@ export class ProtocolSession {
       // no overhead to movetime), so a larger reserve only gives thinking time away.
       movetimeMs: movetime === undefined ? undefined : Math.max(1, movetime - Math.min(Number.isFinite(overhead) ? overhead : 30, movetime * 0.02)),
       multiPv: Number(this.option('multipv')) || 1,
+      mate,
       searchMoves,
       banMoves: this.banned.length > 0 ? this.banned : undefined,
       moveOverheadMs: Number.isFinite(overhead) ? overhead : 30,
@@ -469,7 +472,7 @@ export class ProtocolSession {
     this.infoNodes = -1;
     const waiting = infinite || ponder;
     if (!waiting) opts.clock = clock;
-    if (!waiting && depth === undefined && nodes === undefined && movetime === undefined && clock === undefined) opts.movetimeMs = 1000;
+    if (!waiting && depth === undefined && nodes === undefined && movetime === undefined && clock === undefined && mate === undefined) opts.movetimeMs = 1000;
     // Xiangqi's perpetual-chase rule is on unless the GUI plays by rules without it.
     const spec = { game: this.variant, fen: this.spec.fen, moves: this.spec.moves, perpetualChase: this.option('perpetual chase') !== 'false' };
     const work = this.engine.search(spec, opts);

@@ -260,6 +260,11 @@ export interface SearchLimits {
   rootMoves?: readonly Move[];
   /** How many best lines to search and report (MultiPV); default 1. */
   multiPv?: number;
+  /**
+   * Stop once a completed iteration finds a mate in at most this many moves for the side to
+   * move (UCI `go mate`). It ends the search early; it does not limit it.
+   */
+  mate?: number;
   /** Called after each completed depth, once per line. */
   onInfo?: (info: SearchInfo) => void;
   /** The score of a draw for the side to move at the root (contempt); default 0. */
@@ -550,6 +555,11 @@ export class Search {
       // all fit between polls.
       this.checkLimits();
       if (this.stopped) break;
+      // The mate asked for is found.
+      if (limits.mate !== undefined && result.depth === depth) {
+        const n = mateIn(result.score);
+        if (n > 0 && n <= limits.mate) break;
+      }
       // A found mate will not get shorter by searching much deeper.
       if (multiPv === 1 && isMateScore(result.score) && depth >= 2 * (MATE - Math.abs(result.score)) + 2) break;
       // Another iteration usually costs more than all before it: with a clock, do not start one

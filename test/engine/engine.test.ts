@@ -10,6 +10,23 @@ function engine(options: ConstructorParameters<typeof Engine>[0] = {}): Engine {
 }
 afterAll(() => engines.forEach((e) => e.close()));
 
+describe('Engine mate searches', () => {
+  it('stops at the first depth that finds a mate in at most N moves, and only then', () => {
+    const e = new Engine({ thread: 'inline' });
+    // Mate in 2 on the back rank: 1. Re8+ Rxe8 2. Rxe8#.
+    const fen = 'r5k1/5ppp/8/8/8/8/4RPPP/4R1K1 w - - 0 1';
+    const found = e.searchSync({ game: 'chess', fen }, { mate: 2, depth: 12 });
+    expect(found.score).toEqual({ mate: 2 });
+    expect(found.depth).toBeLessThan(12);
+    // A mate in 2 is not a mate in 1: the search goes on to its depth limit.
+    const longer = e.searchSync({ game: 'chess', fen }, { mate: 1, depth: 6 });
+    expect(longer.score).toEqual({ mate: 2 });
+    expect(longer.depth).toBe(6);
+    expect(() => e.searchSync({ game: 'chess', fen }, { mate: -1 })).toThrow(/mate must be a non-negative number/);
+    e.close();
+  });
+});
+
 describe('Engine.analyse: progress as an async iterable', () => {
   it('yields every report in order, then ends; result is the answer', async () => {
     const e = engine();

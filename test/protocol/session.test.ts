@@ -179,6 +179,24 @@ describe('UCI search', () => {
     expect((await think('go depth x'))[0]).toMatch(/^info string go: depth needs a non-negative number/);
   });
 
+  it('go mate N searches until it finds a mate in N, and stops there', async () => {
+    const { send, think } = session();
+    // A back-rank mate in 1: with no time limit given, the search stops at the first depth that
+    // proves it.
+    send('uci', 'position fen 6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1');
+    const out = await think('go mate 1');
+    expect(out.at(-1)).toBe('bestmove d1d8');
+    const infos = out.filter((l) => l.startsWith('info depth'));
+    expect(infos.at(-1)).toMatch(/score mate 1 /);
+    // It stopped at the depth that found it, well before the depths it would reach in a second.
+    expect(Number(/depth (\d+)/.exec(infos.at(-1)!)![1])).toBeLessThanOrEqual(3);
+    send('position fen r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4');
+    const scholar = await think('go mate 1 depth 10');
+    expect(scholar.at(-1)).toMatch(/^bestmove h5f7/);
+    expect((await think('go mate 0'))[0]).toMatch(/^info string go: mate needs a whole number/);
+    expect((await think('go mate x'))[0]).toMatch(/^info string go: mate needs a non-negative number/);
+  });
+
   it('a fixed movetime keeps back 2% of itself for the reply, at most the Move Overhead', async () => {
     const asked: Array<number | undefined> = [];
     class SpyEngine extends Engine {
