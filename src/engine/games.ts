@@ -53,6 +53,12 @@ export interface GameSession {
   perftDivide(depth: number): Array<{ move: string; nodes: number }>;
   /** The lines a `d` command prints. */
   describe(): string[];
+  /**
+   * The static evaluation's parts as the position's `evaluationTerms()` gives them (centipawns
+   * from the first player's point of view; chess adds its game phase), with `score`, the whole
+   * from the side to move's (what the search starts from).
+   */
+  evaluationTerms(): Record<string, number>;
   /** What a draw is worth to the side to move, in centipawns (the contempt). */
   readonly drawScore: number;
   /** Plies since the last capture (chess: or pawn move), the count the move-limit rules use. */
@@ -80,6 +86,7 @@ function chessSession(fen: string): GameSession {
     legalMoves: () => game.legalMoves(),
     perftDivide: (d) => game.perftDivide(d),
     describe: () => [...chessDiagram(game.position).split('\n'), `Fen: ${game.fen()}`, `Key: ${hex64(game.key())}`, `Pawn key: ${hex64(game.pawnKey())}`],
+    evaluationTerms: () => ({ ...game.position.evaluationTerms() }),
     drawScore: 0,
     quietPlies: () => game.position.halfmoveClock,
     status: () => {
@@ -104,6 +111,7 @@ function xiangqiSession(fen: string, perpetualChase: boolean): GameSession {
     legalMoves: () => game.legalMoves(),
     perftDivide: (d) => game.perftDivide(d),
     describe: () => [...boardDiagram(game.position).split('\n'), `Fen: ${game.fen()}`, `Key: ${hex64(game.key64())}`, `Lock1: ${game.keyWords().lock1}`],
+    evaluationTerms: () => ({ ...game.position.evaluationTerms() }),
     // A draw is slightly good for the side to move at the root (the opposite of ElephantEye's
     // DRAW_VALUE, -20): as the weaker side against Fairy-Stockfish 11.1 a draw is worth more
     // than its average result. Over two pairs +20 scored 46.5% (45.8% with the chase games

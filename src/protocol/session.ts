@@ -139,6 +139,10 @@ export class ProtocolSession {
         case 'go': return this.go(words.slice(1));
         case 'probe': return this.probe(words.slice(1), line);
         case 'd': return this.display();
+        case 'eval': return this.evaluation();
+        // UCI's debug switch and registration: accepted; qiengine has no debug output and
+        // needs no registration.
+        case 'debug': case 'register': return;
         case 'stop': case 'ponderhit': return;
         case 'quit': case 'bye':
           this.quit = true;
@@ -559,6 +563,18 @@ export class ProtocolSession {
 
   private display(): void {
     for (const l of this.game.describe()) this.write(l);
+  }
+
+  /** `eval`: the static evaluation's parts (as Stockfish's `eval` command shows its own). */
+  private evaluation(): void {
+    const terms = this.game.evaluationTerms();
+    const first = this.variant === 'chess' ? 'white' : 'red';
+    this.write(`Evaluation terms (centipawns from ${first}'s view; the tempo goes to the side to move):`);
+    for (const [name, value] of Object.entries(terms)) {
+      if (name === 'score') continue;
+      this.write(`  ${name.padEnd(12)} ${String(Math.round(value)).padStart(6)}`);
+    }
+    this.write(`Final evaluation: ${terms.score} (side to move)`);
   }
 }
 

@@ -126,6 +126,23 @@ describe('UCI', () => {
     expect(send('setoption threads 3')).toEqual([]);
   });
 
+  it('eval shows the static evaluation, whose parts add up to the final score; debug and register are accepted', () => {
+    const { send } = session();
+    send('uci', 'position startpos moves e2e4');
+    const out = send('eval');
+    expect(out[0]).toBe("Evaluation terms (centipawns from white's view; the tempo goes to the side to move):");
+    const term = (name: string) => Number(out.find((l) => l.trim().startsWith(name + ' '))!.trim().split(/\s+/)[1]);
+    const final = Number(/^Final evaluation: (-?\d+) \(side to move\)$/.exec(out.at(-1)!)![1]);
+    // Black to move: the first player's parts count against it, the tempo for it.
+    expect(final).toBe(-(term('pieceSquare') + term('patterns')) + term('tempo'));
+    send('setoption name UCI_Variant value xiangqi', 'position startpos');
+    const x = send('eval');
+    expect(x[0]).toMatch(/red's view/);
+    const xt = (name: string) => Number(x.find((l) => l.trim().startsWith(name + ' '))!.trim().split(/\s+/)[1]);
+    expect(Number(/(-?\d+)/.exec(x.at(-1)!)![1])).toBe(xt('pieceSquare') + xt('imbalance') + xt('attack') + xt('patterns') + xt('tempo'));
+    expect(send('debug on', 'debug off', 'register later')).toEqual([]);
+  });
+
   it('unknown and garbage lines get info string, and 10,000 random lines never break the loop', async () => {
     const { s, send } = session();
     expect(send('hello world')).toEqual(["info string unknown command 'hello'"]);
