@@ -53,7 +53,9 @@ const analyse = execFileSync(process.execPath, [cli, 'analyse', '--game', 'xiang
 if (!/best move: \S+ \([a-i]\d[a-i]\d\)/.test(analyse)) fail(`qiengine analyse answered:\n${analyse}`);
 const bench = execFileSync(process.execPath, [cli, 'bench', '--depth', '5']).toString();
 if (!/Nodes searched {2}: \d+/.test(bench)) fail(`qiengine bench answered:\n${bench}`);
-console.log('smoke: qiengine analyse and bench run');
+const played = execFileSync(process.execPath, [cli, 'play', '--game', 'chess', '--depth', '3'], { input: 'e4\nquit\n' }).toString();
+if (!/^you: e4 \(e2e4\)$/m.test(played) || !/^qiengine: \S+ \([a-h][1-8][a-h][1-8]; /m.test(played)) fail(`qiengine play answered:\n${played}`);
+console.log('smoke: qiengine analyse, bench and play run');
 
 // A match's openings file is read and checked before any engine starts: a bad line is a usage
 // error that names it, and a good file plays its line (one short game between two qiengines).

@@ -16,6 +16,7 @@
  *   qiengine tablebase --game chess|xiangqi --generate MATERIAL [--dir DIR]
  *   qiengine tablebase --game chess|xiangqi [--dir DIR] [--fen F] [--moves "m1 m2"]
  *   qiengine match --game G --engine1 SPEC --engine2 SPEC [--games N] [--movetime ms | --tc 60+0.6] [--openings FILE] [--resume FILE]
+ *   qiengine play --game chess|xiangqi [--side first|second|both] [--movetime ms | --depth N]
  *   qiengine help
  */
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -24,6 +25,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { QiengineError, UsageError } from './core/errors.js';
 import { ENGINE_NAME, ENGINE_VERSION, ProtocolSession } from './protocol/session.js';
+import { PlaySession } from './protocol/play.js';
 import { Chess } from './chess/game.js';
 import { Xiangqi } from './xiangqi/game.js';
 import { Engine, MAX_THREADS } from './engine/engine.js';
@@ -66,6 +68,13 @@ usage:
                         line or its first N plies (xiangqi moves in ICCS, WXF or Chinese);
                         --moves are played after it; --tablebases probes the .qtb
                         endgame tables of DIR
+  qiengine play --game chess|xiangqi [--fen FEN] [--side first|second|both]
+                  [--movetime MS | --depth N] [--notation wxf|chinese] [--book FILE]
+                        play against the engine at the terminal: type moves in any
+                        notation the game reads (SAN or UCI; ICCS, WXF or Chinese),
+                        or help, go, hint, undo, moves, board, fen, new, quit;
+                        the engine thinks 1 s a move by default and plays from
+                        an opening book when given one
   qiengine bench [--depth N]
                         search fixed positions of both games to a fixed depth; prints
                         the node total (a signature of the search) and nodes/second
@@ -233,6 +242,38 @@ async function analyseCommand(args: string[]): Promise<void> {
     const threadsText = (r.threadNodes === undefined ? '' : ` on ${r.threadNodes.length} threads`) + (r.tbhits > 0 ? `, ${count(r.tbhits)} table hits` : '');
     process.stdout.write(`\nbest move: ${r.pvNotation[0]} (${r.bestMove})  score ${scoreText(r.score)}  depth ${r.depth}  ${count(r.nodes)} nodes${threadsText} in ${r.timeMs} ms\n`);
     process.stdout.write(`line: ${r.pvNotation.join(' ')}\n`);
+  } finally {
+    engine.close();
+  }
+}
+
+/** `qiengine play`: a game against the engine, typed at the terminal (see {@link PlaySession}). */
+async function playCommand(args: string[]): Promise<void> {
+  const flags = parseFlags(args, ['game', 'fen', 'side', 'movetime', 'depth', 'notation', 'book']);
+  const game = gameFlag(flags);
+  const side = flags.get('side') ?? 'first';
+  if (side !== 'first' && side !== 'second' && side !== 'both') throw new UsageError('--side must be first, second or both');
+  const depth = intFlag(flags, 'depth', 1, 99);
+  const movetimeMs = intFlag(flags, 'movetime', 1, 86_400_000);
+  if (depth !== undefined && movetimeMs !== undefined) throw new UsageError('give --movetime or --depth, not both');
+  const notation = flags.get('notation') ?? 'wxf';
+  if (notation !== 'wxf' && notation !== 'chinese') throw new UsageError('--notation must be wxf or chinese');
+  const bookPath = flags.get('book');
+  const book = bookPath === undefined ? undefined : openBook(game, readBinaryFile(bookPath));
+  // The position is checked before the engine starts.
+  const fen = flags.get('fen');
+  if (fen !== undefined) void (game === 'chess' ? new Chess(fen) : new Xiangqi(fen));
+  const engine = new Engine({ hashMb: 64, book });
+  const session = new PlaySession((l) => process.stdout.write(l + '\n'), { game, fen, side, depth, movetimeMs, notation, engine });
+  try {
+    void engine.prepare();
+    await session.start();
+    const input = createInterface({ input: process.stdin, terminal: false });
+    for await (const line of input) {
+      await session.handle(line);
+      if (session.finished) break;
+    }
+    input.close();
   } finally {
     engine.close();
   }
@@ -529,6 +570,8 @@ async function main(argv: string[]): Promise<void> {
         return await analyseCommand(rest);
       case 'annotate':
         return await annotateCommand(rest);
+      case 'play':
+        return await playCommand(rest);
       case 'bench':
         return benchCommand(rest);
       case 'book':
