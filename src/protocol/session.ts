@@ -45,8 +45,17 @@ interface Thinking {
   ponderClock?: Clock;
   timer?: ReturnType<typeof setTimeout>;
   result?: EngineResult;
+  /** UCCI `go draw`: the opponent offers a draw, answered with `draw` after the move if taken. */
+  drawOffered?: boolean;
   done: Promise<void>;
 }
+
+/**
+ * A draw offer is taken when the search scores the position below this for the side to move
+ * (centipawns): below the draw's own worth to it (xiangqi's draw score is +20), or a mate
+ * against it.
+ */
+export const DRAW_ACCEPT_BELOW = 20;
 
 /** A protocol session. Feed it lines with {@link handle}; it writes replies through `write`. */
 export class ProtocolSession {
@@ -481,6 +490,8 @@ export class ProtocolSession {
     const spec = { game: this.variant, fen: this.spec.fen, moves: this.spec.moves, perpetualChase: this.option('perpetual chase') !== 'false' };
     const work = this.engine.search(spec, opts);
     const t = this.track(work.then((r) => void (this.thinking!.result = r)), controller, waiting);
+    // ElephantEye's form: `go draw <mode>`, the draw offered before the limits.
+    if (ucci && args[0] === 'draw') t.drawOffered = true;
     if (ponder && clock !== undefined) t.ponderClock = clock;
     work.catch((e: unknown) => this.info(e instanceof Error ? e.message : String(e)));
   }
@@ -501,7 +512,7 @@ export class ProtocolSession {
       await new Promise<void>((resolve) => t.controller.signal.addEventListener('abort', () => resolve(), { once: true }));
     }
     if (t.timer !== undefined) clearTimeout(t.timer);
-    if (t.result !== undefined) this.bestMove(t.result);
+    if (t.result !== undefined) this.bestMove(t.result, t.drawOffered === true);
     this.thinking = null;
     while (this.backlog.length > 0 && this.thinking === null) this.handle(this.backlog.shift()!);
   }
@@ -535,7 +546,7 @@ export class ProtocolSession {
     t.timer = setTimeout(() => t.controller.abort(), softMs);
   }
 
-  private bestMove(r: EngineResult): void {
+  private bestMove(r: EngineResult, drawOffered = false): void {
     if (r.bestMove === null) {
       this.write(this.mode === 'ucci' ? 'nobestmove' : 'bestmove (none)');
       return;
@@ -547,7 +558,10 @@ export class ProtocolSession {
       const nps = nodesPerSecond(r.nodes, r.timeMs);
       for (const l of r.lines) this.write(this.infoLine({ ...l, depth: r.depth, seldepth: r.seldepth, nodes: r.nodes, nps, timeMs: r.timeMs, tbhits: r.tbhits }));
     }
-    this.write(`bestmove ${r.bestMove}${r.ponderMove !== null ? ` ponder ${r.ponderMove}` : ''}`);
+    // A draw offered (UCCI `go draw`) is taken where the search finds the position no better
+    // than a draw for the side to move; `bestmove m draw` then says so, as ElephantEye does.
+    const takeDraw = drawOffered && ('mate' in r.score ? r.score.mate < 0 : r.score.cp < DRAW_ACCEPT_BELOW);
+    this.write(`bestmove ${r.bestMove}${r.ponderMove !== null ? ` ponder ${r.ponderMove}` : ''}${takeDraw ? ' draw' : ''}`);
   }
 
   /**

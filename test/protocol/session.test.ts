@@ -312,6 +312,19 @@ describe('UCCI', () => {
     expect((await think('go depth 2')).at(-1)).toBe('nobestmove');
     expect(send('quit')).toEqual(['bye']);
   });
+
+  it('go draw: a draw offer is taken where the position is no better than a draw, refused where it is won', async () => {
+    const { send, think } = session();
+    send('ucci');
+    // A rook up: refused.
+    expect(send('position fen 3k5/9/9/9/R8/9/9/9/9/4K4 w - - 0 1')).toEqual([]);
+    expect((await think('go draw depth 4')).at(-1)).toMatch(/^bestmove [a-i]\d[a-i]\d( ponder \S+)?$/);
+    // A rook down: taken.
+    expect(send('position fen 3k5/9/9/9/r8/9/9/9/9/4K4 w - - 0 1')).toEqual([]);
+    expect((await think('go draw depth 4')).at(-1)).toMatch(/^bestmove [a-i]\d[a-i]\d( ponder \S+)? draw$/);
+    // The same position without an offer: a plain answer.
+    expect((await think('go depth 4')).at(-1)).not.toMatch(/draw$/);
+  });
 });
 
 describe('opening books', () => {
