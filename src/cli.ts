@@ -70,11 +70,13 @@ usage:
                         endgame tables of DIR
   qiengine play --game chess|xiangqi [--fen FEN] [--side first|second|both]
                   [--movetime MS | --depth N] [--notation wxf|chinese] [--book FILE]
+                  [--skill 0-20]
                         play against the engine at the terminal: type moves in any
                         notation the game reads (SAN or UCI; ICCS, WXF or Chinese),
                         or help, go, hint, undo, moves, board, fen, new, quit;
-                        the engine thinks 1 s a move by default and plays from
-                        an opening book when given one
+                        the engine thinks 1 s a move by default, plays from
+                        an opening book when given one, and below full strength
+                        with --skill (0 weakest, 20 full, the default)
   qiengine bench [--depth N]
                         search fixed positions of both games to a fixed depth; prints
                         the node total (a signature of the search) and nodes/second
@@ -249,7 +251,7 @@ async function analyseCommand(args: string[]): Promise<void> {
 
 /** `qiengine play`: a game against the engine, typed at the terminal (see {@link PlaySession}). */
 async function playCommand(args: string[]): Promise<void> {
-  const flags = parseFlags(args, ['game', 'fen', 'side', 'movetime', 'depth', 'notation', 'book']);
+  const flags = parseFlags(args, ['game', 'fen', 'side', 'movetime', 'depth', 'notation', 'book', 'skill']);
   const game = gameFlag(flags);
   const side = flags.get('side') ?? 'first';
   if (side !== 'first' && side !== 'second' && side !== 'both') throw new UsageError('--side must be first, second or both');
@@ -263,7 +265,8 @@ async function playCommand(args: string[]): Promise<void> {
   // The position is checked before the engine starts.
   const fen = flags.get('fen');
   if (fen !== undefined) void (game === 'chess' ? new Chess(fen) : new Xiangqi(fen));
-  const engine = new Engine({ hashMb: 64, book });
+  const skill = intFlag(flags, 'skill', 0, 20);
+  const engine = new Engine({ hashMb: 64, book, skill });
   const session = new PlaySession((l) => process.stdout.write(l + '\n'), { game, fen, side, depth, movetimeMs, notation, engine });
   try {
     void engine.prepare();

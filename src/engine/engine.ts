@@ -13,6 +13,7 @@ import type { Xiangqi } from '../xiangqi/game.js';
 import { TranspositionTable } from '../search/tt.js';
 import { Tablebases } from '../tablebase/probe.js';
 import { bookChoices, bookGame, chooseBookMove, type OpeningBook } from './book.js';
+import { applySkill, SKILL_LINES, SKILL_MAX, SKILL_MIN, skillDepth } from './skill.js';
 import { openSession, specFor, type GameKind, type PositionSpec, type XiangqiLineNotation } from './games.js';
 import { nodesPerSecond, Searcher, wallClock, type EngineInfo, type EngineResult, type HashEntry, type SearchRequest } from './searcher.js';
 import { budgetFor, type Clock } from './time.js';
@@ -53,8 +54,18 @@ export interface EngineOptions {
    * ({@link EngineSearchOptions.book}). See {@link Engine.setBook}.
    */
   book?: OpeningBook | readonly OpeningBook[];
-  /** The book's dice: returns a number in [0, 1) (default `Math.random`); a seeded one makes book games repeat. */
-  bookRandom?: () => number;
+  /**
+   * Playing strength from 0 (weakest) to 20 (full, the default), as Stockfish's `Skill Level`:
+   * below 20 a search goes no deeper than 1 + level plies, looks at four lines at least, and
+   * plays one of them picked with a random push towards the worse ones, the larger the lower
+   * the level. See {@link Engine.setSkill}.
+   */
+  skill?: number;
+  /**
+   * The dice of book choices and skill picks: returns a number in [0, 1) (default
+   * `Math.random`); a seeded one makes games repeat.
+   */
+  random?: () => number;
 }
 
 /** A search under way, from {@link Engine.analyse}: its progress reports, its answer and a way to stop it. */
@@ -104,6 +115,8 @@ export interface EngineSearchOptions {
    * and never steers back into a position the game has already had.
    */
   book?: boolean;
+  /** This search's playing strength, 0 to 20 (default: the engine's; see {@link EngineOptions.skill}). */
+  skill?: number;
 }
 
 /** With no limit at all (and no signal to end it), a search thinks this long. */
@@ -154,9 +167,12 @@ export class Engine {
   private readonly warmed = new WeakSet<WorkerHandle>();
   /** The endgame table files searches probe. */
   private tablebases: readonly Uint8Array[] = [];
-  /** The opening book of each game, and its dice. */
+  /** The opening book of each game. */
   private books = new Map<GameKind, OpeningBook>();
-  private readonly bookRandom: () => number;
+  /** The playing strength (see {@link EngineOptions.skill}). */
+  private skill = SKILL_MAX;
+  /** The dice of book choices and skill picks. */
+  private readonly random: () => number;
 
   constructor(options: EngineOptions = {}) {
     this.options = {
@@ -169,7 +185,32 @@ export class Engine {
     if (options.threads !== undefined) this.setThreads(options.threads);
     if (options.tablebases !== undefined) this.setTablebases(options.tablebases);
     if (options.book !== undefined) this.setBook(options.book);
-    this.bookRandom = options.bookRandom ?? Math.random;
+    if (options.skill !== undefined) this.setSkill(options.skill);
+    this.random = options.random ?? Math.random;
+  }
+
+  /**
+   * Sets the playing strength of the searches that follow: 0 (weakest) to 20 (full); see
+   * {@link EngineOptions.skill}.
+   * @throws {QiengineError} for anything but a whole number from 0 to 20 (nothing changes)
+   */
+  setSkill(level: number): void {
+    this.skill = checkSkill(level);
+  }
+
+  /**
+   * The search a skill level runs instead of the one asked for: no deeper than its depth, at
+   * least four lines, and progress reports only of the lines asked for.
+   */
+  private weakened(o: EngineSearchOptions, level: number): EngineSearchOptions {
+    const wanted = o.multiPv ?? 1;
+    const onInfo = o.onInfo;
+    return {
+      ...o,
+      depth: Math.min(o.depth ?? Infinity, skillDepth(level)),
+      multiPv: Math.max(wanted, SKILL_LINES),
+      onInfo: onInfo === undefined ? undefined : (i) => void (i.multipv <= wanted && onInfo(i)),
+    };
   }
 
   /**
@@ -218,10 +259,14 @@ export class Engine {
    */
   async search(position: EnginePosition, options: EngineSearchOptions = {}): Promise<EngineResult> {
     if (this.closed) throw new QiengineError('the engine is closed');
-    const request = this.requestFor(position, options);
+    const level = options.skill === undefined ? this.skill : checkSkill(options.skill);
+    const asked = level < SKILL_MAX ? this.weakened(options, level) : options;
+    const request = this.requestFor(position, asked);
     const fromBook = this.bookAnswer(position, options);
     // A book answer still waits for the searches queued before it, so results come in call order.
-    const run = this.queue.then(() => fromBook ?? this.dispatch(request, options));
+    const run = this.queue.then(() =>
+      fromBook !== null ? fromBook : this.dispatch(request, asked).then((r) => (level < SKILL_MAX ? applySkill(r, level, this.random, options.multiPv ?? 1) : r)),
+    );
     this.queue = run.catch(() => undefined);
     return run;
   }
@@ -351,8 +396,13 @@ export class Engine {
 
   /** Searches on the calling thread and returns when done (for scripts and tests). */
   searchSync(position: EnginePosition, options: EngineSearchOptions = {}): EngineResult {
-    const request = this.requestFor(position, options);
-    return this.bookAnswer(position, options) ?? this.inline().run(request, options.onInfo, undefined, options.signal);
+    const level = options.skill === undefined ? this.skill : checkSkill(options.skill);
+    const asked = level < SKILL_MAX ? this.weakened(options, level) : options;
+    const request = this.requestFor(position, asked);
+    const fromBook = this.bookAnswer(position, options);
+    if (fromBook !== null) return fromBook;
+    const r = this.inline().run(request, asked.onInfo, undefined, asked.signal);
+    return level < SKILL_MAX ? applySkill(r, level, this.random, options.multiPv ?? 1) : r;
   }
 
   /**
@@ -367,7 +417,7 @@ export class Engine {
     const book = this.books.get(spec.game);
     if (book === undefined || (o.multiPv ?? 1) > 1 || o.mate !== undefined) return null;
     if (o.depth === undefined && o.nodes === undefined && o.movetimeMs === undefined && o.clock === undefined && o.signal !== undefined) return null;
-    const choice = chooseBookMove(book, spec, { searchMoves: o.searchMoves, banMoves: o.banMoves, random: this.bookRandom });
+    const choice = chooseBookMove(book, spec, { searchMoves: o.searchMoves, banMoves: o.banMoves, random: this.random });
     if (choice === null) return null;
     const reply = bookChoices(book, { ...spec, moves: [...(spec.moves ?? []), choice.move] })[0];
     const pv = reply !== undefined && reply.weight > 0 ? [choice.move, reply.move] : [choice.move];
@@ -797,6 +847,12 @@ export class Engine {
     w.addEventListener('error', (e) => onError(new QiengineError(`the search worker failed: ${e.message}`)));
     return { post: (m) => w.postMessage(m), terminate: () => w.terminate(), ref: () => undefined, unref: () => undefined };
   }
+}
+
+/** A skill level, checked: a whole number from 0 to 20. */
+function checkSkill(level: number): number {
+  if (!Number.isInteger(level) || level < SKILL_MIN || level > SKILL_MAX) throw new QiengineError(`skill must be a whole number from ${SKILL_MIN} to ${SKILL_MAX}`);
+  return level;
 }
 
 /** Node's worker_threads, fetched without a static import so that browser bundles stay clean. */

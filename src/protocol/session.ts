@@ -189,6 +189,7 @@ export class ProtocolSession {
       this.write('option hashsize type spin min 1 max 4096 default 16');
       this.write(`option threads type spin min 1 max ${MAX_THREADS} default 1`);
       this.write('option ponder type check default false');
+      this.write('option skilllevel type spin min 0 max 20 default 20');
       this.write('option perpetualchase type check default true');
       this.write('option usebook type check default false');
       this.write('option bookfiles type string default <empty>');
@@ -204,6 +205,7 @@ export class ProtocolSession {
       this.write('option name MultiPV type spin default 1 min 1 max 64');
       this.write('option name Ponder type check default false');
       this.write('option name Move Overhead type spin default 30 min 0 max 5000');
+      this.write('option name Skill Level type spin default 20 min 0 max 20');
       this.write('option name Perpetual Chase type check default true');
       this.write('option name OwnBook type check default false');
       this.write('option name BookFile type string default <empty>');
@@ -261,6 +263,14 @@ export class ProtocolSession {
         const n = Number(value);
         if (!Number.isInteger(n) || n < 1 || n > 64) return this.info('MultiPV: expected a number from 1 to 64');
         break;
+      }
+      // UCI's 'Skill Level' and UCCI's 'skilllevel' are one setting, kept under the UCI name.
+      case 'skill level':
+      case 'skilllevel': {
+        const n = Number(value);
+        if (value.trim() === '' || !Number.isInteger(n) || n < 0 || n > 20) return this.info(`${name}: expected a whole number from 0 to 20`);
+        this.options.set('skill level', String(n));
+        return;
       }
       case 'perpetual chase':
       case 'perpetualchase':
@@ -473,6 +483,7 @@ export class ProtocolSession {
       movetimeMs: movetime === undefined ? undefined : Math.max(1, movetime - Math.min(Number.isFinite(overhead) ? overhead : 30, movetime * 0.02)),
       multiPv: Number(this.option('multipv')) || 1,
       mate,
+      skill: this.options.has('skill level') ? Number(this.option('skill level')) : undefined,
       searchMoves,
       banMoves: this.banned.length > 0 ? this.banned : undefined,
       moveOverheadMs: Number.isFinite(overhead) ? overhead : 30,

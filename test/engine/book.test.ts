@@ -59,7 +59,7 @@ describe('books for a game in progress', () => {
 
 describe("the Engine's book", () => {
   it('answers a position its book knows at once, with the heaviest reply as the ponder move', async () => {
-    const engine = new Engine({ thread: 'inline', book: [CHESS_BOOK, XIANGQI_BOOK], bookRandom: () => 0 });
+    const engine = new Engine({ thread: 'inline', book: [CHESS_BOOK, XIANGQI_BOOK], random: () => 0 });
     try {
       const r = await engine.search({ game: 'chess' }, { depth: 3 });
       expect(r).toMatchObject({ bestMove: 'd2d4', ponderMove: 'g8f6', pv: ['d2d4', 'g8f6'], pvNotation: ['d4', 'Nf6'], nodes: 0, depth: 0, score: { cp: 0 } });

@@ -214,6 +214,21 @@ describe('UCI search', () => {
     expect((await think('go mate x'))[0]).toMatch(/^info string go: mate needs a non-negative number/);
   });
 
+  it('Skill Level (UCCI skilllevel) weakens the search: shallower, and only the lines asked for are reported', async () => {
+    const { send, think } = session();
+    expect(send('uci')).toContain('option name Skill Level type spin default 20 min 0 max 20');
+    for (const bad of ['21', '-1', 'x', '']) expect(send(`setoption name Skill Level value ${bad}`)).toEqual(['info string Skill Level: expected a whole number from 0 to 20']);
+    expect(send('setoption name Skill Level value 2', 'position startpos')).toEqual([]);
+    const out = await think('go depth 10');
+    const infos = out.filter((l) => l.startsWith('info depth'));
+    expect(infos.every((l) => !l.includes(' multipv '))).toBe(true);
+    expect(Math.max(...infos.map((l) => Number(/depth (\d+)/.exec(l)![1])))).toBe(3);
+    expect(out.at(-1)).toMatch(/^bestmove [a-h][1-8][a-h][1-8]/);
+    expect(send('ucci')).toContain('option skilllevel type spin min 0 max 20 default 20');
+    expect(send('setoption skilllevel 20')).toEqual([]);
+    expect(Math.max(...(await think('go depth 5')).filter((l) => l.startsWith('info depth')).map((l) => Number(/depth (\d+)/.exec(l)![1])))).toBe(5);
+  });
+
   it('a fixed movetime keeps back 2% of itself for the reply, at most the Move Overhead', async () => {
     const asked: Array<number | undefined> = [];
     class SpyEngine extends Engine {

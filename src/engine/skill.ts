@@ -1,0 +1,68 @@
+/**
+ * Playing below full strength, as Stockfish's `Skill Level` does: a weaker level searches less
+ * deep, looks at several best lines, and picks among them with a random push that favours
+ * worse moves the lower the level. It makes the engine a fair opponent for people and weaker
+ * bots; at the top level (20) nothing changes.
+ */
+import type { EngineLine, EngineResult } from './searcher.js';
+
+/** The full-strength level; {@link SKILL_MIN} to it. */
+export const SKILL_MAX = 20;
+export const SKILL_MIN = 0;
+
+/** Lines a weakened search looks at (at least). */
+export const SKILL_LINES = 4;
+
+/** The deepest iteration a level searches: 1 + level (Stockfish picks its move at that depth). */
+export function skillDepth(level: number): number {
+  return 1 + level;
+}
+
+/** A line's score on one scale for comparing: centipawns, mates far beyond any of them. */
+function lineValue(l: EngineLine): number {
+  if ('mate' in l.score) return l.score.mate > 0 ? 100_000 - l.score.mate : -100_000 - l.score.mate;
+  return l.score.cp;
+}
+
+/**
+ * The line a level plays among a search's lines (best first), by Stockfish's rule: each line's
+ * score gets a push of `(weakness * (top - score) + delta * rand(weakness)) / 128`, with
+ * weakness 120 - 2 x level and delta the spread of the scores (at most a pawn), and the highest
+ * pushed score wins. The lower the level, the larger and more random the push towards worse
+ * lines; a mate found is still played (the push cannot close a mate's distance to any score).
+ */
+export function pickSkillLine(lines: readonly EngineLine[], level: number, random: () => number): EngineLine | undefined {
+  if (lines.length === 0) return undefined;
+  const weakness = 120 - 2 * level;
+  const top = lineValue(lines[0]!);
+  const delta = Math.min(top - lineValue(lines[lines.length - 1]!), 100);
+  let best: EngineLine | undefined;
+  let bestPushed = -Infinity;
+  for (const l of lines) {
+    const v = lineValue(l);
+    const push = (weakness * (top - v) + delta * Math.floor(random() * weakness)) / 128;
+    if (v + push > bestPushed) {
+      bestPushed = v + push;
+      best = l;
+    }
+  }
+  return best;
+}
+
+/**
+ * A search's answer at a skill level: the picked line becomes the best move, ponder move,
+ * score and line. `lines` keeps the first `multiPv` of the lines searched, best first.
+ */
+export function applySkill(r: EngineResult, level: number, random: () => number, multiPv: number): EngineResult {
+  const pick = pickSkillLine(r.lines, level, random);
+  if (pick === undefined || pick.pv.length === 0) return r;
+  return {
+    ...r,
+    bestMove: pick.pv[0]!,
+    ponderMove: pick.pv[1] ?? null,
+    score: pick.score,
+    pv: pick.pv,
+    pvNotation: pick.pvNotation,
+    lines: r.lines.slice(0, multiPv),
+  };
+}

@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { Engine, QiengineError, Xiangqi, type EngineInfo, type EngineLine } from '../../src/index.js';
+import { applySkill, pickSkillLine, skillDepth } from '../../src/engine/skill.js';
+import { rng } from '../helpers/data.js';
+
+const line = (move: string, score: EngineLine['score']): EngineLine => ({ multipv: 1, score, pv: [move], pvNotation: [move] });
+
+describe('skill levels', () => {
+  it('pick the best line more often the higher the level, and never leave a mate', () => {
+    const lines = [line('a', { cp: 100 }), line('b', { cp: 60 }), line('c', { cp: 20 }), line('d', { cp: -100 })];
+    const share = (level: number) => {
+      const rand = rng(7);
+      let top = 0;
+      for (let i = 0; i < 4000; i++) if (pickSkillLine(lines, level, rand)!.pv[0] === 'a') top++;
+      return top / 4000;
+    };
+    const low = share(0);
+    const mid = share(10);
+    const high = share(19);
+    expect(low).toBeLessThan(mid);
+    expect(mid).toBeLessThan(high);
+    expect(low).toBeGreaterThan(0.1);
+    // With no random push, the best line wins at any level.
+    expect(pickSkillLine(lines, 0, () => 0)!.pv[0]).toBe('a');
+    // A push comes from the random part only through the lines' spread: a worse line is
+    // chosen when its die is high and the others' low.
+    const dice = [0, 0, 0, 0.99];
+    let k = 0;
+    expect(pickSkillLine(lines, 0, () => dice[k++ % 4]!)!.pv[0]).toBe('d');
+    const mates = [line('m', { mate: 2 }), line('x', { cp: 900 }), line('y', { cp: 800 })];
+    const rand = rng(1);
+    for (let i = 0; i < 500; i++) expect(pickSkillLine(mates, 0, rand)!.pv[0]).toBe('m');
+    expect(pickSkillLine([], 5, rand)).toBeUndefined();
+    expect(skillDepth(0)).toBe(1);
+    expect(skillDepth(19)).toBe(20);
+  });
+
+  it('an engine below full strength searches shallower, several lines, and reports the lines asked for', () => {
+    const e = new Engine({ thread: 'inline', skill: 3, random: rng(5) });
+    const infos: EngineInfo[] = [];
+    const r = e.searchSync({ game: 'xiangqi' }, { depth: 12, onInfo: (i) => infos.push(i) });
+    expect(r.depth).toBe(4);
+    expect(new Xiangqi().moves()).toContain(r.bestMove);
+    expect(r.lines).toHaveLength(1);
+    expect(r.pv[0]).toBe(r.bestMove);
+    expect(infos.every((i) => i.multipv === 1)).toBe(true);
+    expect(infos.map((i) => i.depth)).toEqual([1, 2, 3, 4]);
+    // Full strength is the search as it always is; a search may ask for its own level.
+    const full = e.searchSync({ game: 'xiangqi' }, { depth: 5, skill: 20 });
+    expect(full.depth).toBe(5);
+    expect(e.searchSync({ game: 'xiangqi' }, { depth: 5, skill: 20 }).bestMove).toBe(full.bestMove);
+    e.setSkill(20);
+    expect(e.searchSync({ game: 'xiangqi' }, { depth: 5 }).bestMove).toBe(full.bestMove);
+    for (const bad of [-1, 21, 2.5, Number.NaN]) {
+      expect(() => e.setSkill(bad)).toThrow(QiengineError);
+      expect(() => e.searchSync({ game: 'xiangqi' }, { depth: 2, skill: bad })).toThrow(/skill must be a whole number from 0 to 20/);
+    }
+    e.close();
+  });
+
+  it('the same dice give the same games; a weak level varies its moves over many positions', () => {
+    const play = (seed: number) => {
+      const e = new Engine({ thread: 'inline', skill: 0, random: rng(seed) });
+      const moves: string[] = [];
+      for (let i = 0; i < 6; i++) moves.push(e.searchSync({ game: 'chess', moves }, { depth: 3 }).bestMove!);
+      e.close();
+      return moves;
+    };
+    expect(play(11)).toEqual(play(11));
+    const seen = new Set<string>();
+    for (let seed = 1; seed <= 8; seed++) seen.add(play(seed)[0]!);
+    expect(seen.size).toBeGreaterThan(1);
+  });
+
+  it('applySkill keeps the result when there is nothing to choose from', () => {
+    const r = { bestMove: null, ponderMove: null, score: { cp: 0 }, depth: 0, seldepth: 0, nodes: 0, timeMs: 0, pv: [], pvNotation: [], lines: [], tbhits: 0 };
+    expect(applySkill(r, 0, Math.random, 1)).toBe(r);
+  });
+});
