@@ -117,6 +117,13 @@ export interface EngineSearchOptions {
   book?: boolean;
   /** This search's playing strength, 0 to 20 (default: the engine's; see {@link EngineOptions.skill}). */
   skill?: number;
+  /**
+   * Centipawns by which a draw is worth less to the side to move than the game's own draw
+   * score (0 in chess; +20 in xiangqi, where a draw is slightly good for the side to move at
+   * the root): positive to steer away from draws against a weaker opponent, negative to seek
+   * them (default 0, at most ±1000).
+   */
+  contempt?: number;
 }
 
 /** With no limit at all (and no signal to end it), a search thinks this long. */
@@ -519,6 +526,7 @@ export class Engine {
   private requestFor(position: EnginePosition, o: EngineSearchOptions): SearchRequest {
     const spec = specFor(position);
     openSession(spec); // validates: throws a typed error now, in the caller's thread
+    if (o.contempt !== undefined && !(Number.isInteger(o.contempt) && Math.abs(o.contempt) <= 1000)) throw new QiengineError('contempt must be a whole number of centipawns from -1000 to 1000');
     const positive = (name: string, v: number | undefined): number | undefined => {
       if (v === undefined) return undefined;
       if (typeof v !== 'number' || !Number.isFinite(v) || v < 0) throw new QiengineError(`${name} must be a non-negative number`);
@@ -534,6 +542,7 @@ export class Engine {
       movetimeMs: positive('movetimeMs', o.movetimeMs),
       multiPv: positive('multiPv', o.multiPv),
       mate: positive('mate', o.mate),
+      contempt: o.contempt,
       searchMoves: o.searchMoves === undefined ? undefined : [...o.searchMoves],
       banMoves: o.banMoves === undefined ? undefined : [...o.banMoves],
       notation: o.notation,

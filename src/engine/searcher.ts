@@ -37,6 +37,8 @@ export interface SearchRequest {
   multiPv?: number;
   /** Stop once a mate in at most this many moves is found (UCI `go mate`). */
   mate?: number;
+  /** Centipawns by which a draw is worth less to the side to move than the game's own draw score. */
+  contempt?: number;
   /** Only these root moves (protocol coordinates). */
   searchMoves?: readonly string[];
   /** Never these root moves (UCCI `banmoves`). */
@@ -247,7 +249,7 @@ export class Searcher {
       multiPv: req.multiPv,
       mate: req.mate,
       rootMoves,
-      drawScore: session.drawScore,
+      drawScore: session.drawScore - (req.contempt ?? 0),
       endgame: this.tablebases?.endgameProbe(req.game),
       stopFlag,
       signal,

@@ -190,6 +190,7 @@ export class ProtocolSession {
       this.write(`option threads type spin min 1 max ${MAX_THREADS} default 1`);
       this.write('option ponder type check default false');
       this.write('option skilllevel type spin min 0 max 20 default 20');
+      this.write('option contempt type spin min -1000 max 1000 default 0');
       this.write('option perpetualchase type check default true');
       this.write('option usebook type check default false');
       this.write('option bookfiles type string default <empty>');
@@ -206,6 +207,7 @@ export class ProtocolSession {
       this.write('option name Ponder type check default false');
       this.write('option name Move Overhead type spin default 30 min 0 max 5000');
       this.write('option name Skill Level type spin default 20 min 0 max 20');
+      this.write('option name Contempt type spin default 0 min -1000 max 1000');
       this.write('option name Perpetual Chase type check default true');
       this.write('option name OwnBook type check default false');
       this.write('option name BookFile type string default <empty>');
@@ -262,6 +264,11 @@ export class ProtocolSession {
       case 'multipv': {
         const n = Number(value);
         if (!Number.isInteger(n) || n < 1 || n > 64) return this.info('MultiPV: expected a number from 1 to 64');
+        break;
+      }
+      case 'contempt': {
+        const n = Number(value);
+        if (value.trim() === '' || !Number.isInteger(n) || Math.abs(n) > 1000) return this.info(`${name}: expected centipawns from -1000 to 1000`);
         break;
       }
       // UCI's 'Skill Level' and UCCI's 'skilllevel' are one setting, kept under the UCI name.
@@ -484,6 +491,7 @@ export class ProtocolSession {
       multiPv: Number(this.option('multipv')) || 1,
       mate,
       skill: this.options.has('skill level') ? Number(this.option('skill level')) : undefined,
+      contempt: this.options.has('contempt') ? Number(this.option('contempt')) : undefined,
       searchMoves,
       banMoves: this.banned.length > 0 ? this.banned : undefined,
       moveOverheadMs: Number.isFinite(overhead) ? overhead : 30,

@@ -72,6 +72,26 @@ describe('skill levels', () => {
     expect(seen.size).toBeGreaterThan(1);
   });
 
+  it('contempt moves the worth of a draw: a repetition at hand is taken when a draw is worth more than playing on', () => {
+    const e = new Engine({ thread: 'inline' });
+    // After Nf3 Nf6 Ng1 Ng8, Nf3 repeats the position: the search scores it as a draw.
+    const spec = { game: 'chess' as const, moves: ['g1f3', 'g8f6', 'f3g1', 'f6g8'] };
+    const normal = e.searchSync(spec, { depth: 4 });
+    expect(normal.bestMove).not.toBe('g1f3');
+    const seek = e.searchSync(spec, { depth: 4, contempt: -300 });
+    expect(seek.bestMove).toBe('g1f3');
+    expect(seek.score).toEqual({ cp: 300 });
+    // A stalemated side to move scores the draw at its worth to it.
+    const stalemate = { game: 'chess' as const, fen: '7k/5Q2/6K1/8/8/8/8/8 b - - 0 1' };
+    expect(e.searchSync(stalemate, { depth: 2, contempt: 50 }).score).toEqual({ cp: -50 });
+    expect(e.searchSync(stalemate, { depth: 2 }).score).toEqual({ cp: 0 });
+    // Out of range or not whole: refused before anything is searched.
+    const bare = { game: 'xiangqi' as const, fen: '3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1' };
+    expect(() => e.searchSync(bare, { depth: 1, contempt: 1001 })).toThrow(/contempt must be a whole number/);
+    expect(() => e.searchSync(bare, { depth: 1, contempt: 0.5 })).toThrow(QiengineError);
+    e.close();
+  });
+
   it('applySkill keeps the result when there is nothing to choose from', () => {
     const r = { bestMove: null, ponderMove: null, score: { cp: 0 }, depth: 0, seldepth: 0, nodes: 0, timeMs: 0, pv: [], pvNotation: [], lines: [], tbhits: 0 };
     expect(applySkill(r, 0, Math.random, 1)).toBe(r);

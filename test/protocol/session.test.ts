@@ -214,7 +214,7 @@ describe('UCI search', () => {
     expect((await think('go mate x'))[0]).toMatch(/^info string go: mate needs a non-negative number/);
   });
 
-  it('Skill Level (UCCI skilllevel) weakens the search: shallower, and only the lines asked for are reported', async () => {
+  it('Skill Level (UCCI skilllevel) weakens the search: shallower, and only the lines asked for are reported; Contempt moves the worth of a draw', async () => {
     const { send, think } = session();
     expect(send('uci')).toContain('option name Skill Level type spin default 20 min 0 max 20');
     for (const bad of ['21', '-1', 'x', '']) expect(send(`setoption name Skill Level value ${bad}`)).toEqual(['info string Skill Level: expected a whole number from 0 to 20']);
@@ -224,6 +224,11 @@ describe('UCI search', () => {
     expect(infos.every((l) => !l.includes(' multipv '))).toBe(true);
     expect(Math.max(...infos.map((l) => Number(/depth (\d+)/.exec(l)![1])))).toBe(3);
     expect(out.at(-1)).toMatch(/^bestmove [a-h][1-8][a-h][1-8]/);
+    expect(send('setoption name Contempt value 2000')).toEqual(['info string Contempt: expected centipawns from -1000 to 1000']);
+    expect(send('setoption name Contempt value -300', 'position startpos moves g1f3 g8f6 f3g1 f6g8', 'setoption name Skill Level value 20')).toEqual([]);
+    expect((await think('go depth 4')).at(-1)).toMatch(/^bestmove g1f3/);
+    expect(send('setoption name Contempt value 0')).toEqual([]);
+    expect((await think('go depth 4')).at(-1)).not.toMatch(/^bestmove g1f3/);
     expect(send('ucci')).toContain('option skilllevel type spin min 0 max 20 default 20');
     expect(send('setoption skilllevel 20')).toEqual([]);
     expect(Math.max(...(await think('go depth 5')).filter((l) => l.startsWith('info depth')).map((l) => Number(/depth (\d+)/.exec(l)![1])))).toBe(5);
