@@ -148,7 +148,7 @@ describe('UCI', () => {
     expect(send('hello world')).toEqual(["info string unknown command 'hello'"]);
     expect(send('go perft x')[0]).toMatch(/^info string go perft/);
     const rand = rng(99);
-    const words = ['infinite', 'ponder', 'ponderhit', 'probe', 'multipv', 'searchmoves', 'uci', 'ucci', 'isready', 'position', 'startpos', 'fen', 'moves', 'go', 'perft', '1', '2', 'd', 'setoption', 'name', 'value', 'banmoves', 'h2e2', 'h9g7', 'stop', 'ucinewgame', 'x', '\u0000', '炮二平五', '-1', '99', 'e2e4', 'e7e8q', 'UCI_Variant', 'chess', 'xiangqi', 'e1g1'];
+    const words = ['infinite', 'ponder', 'ponderhit', 'probe', 'multipv', 'searchmoves', 'uci', 'ucci', 'isready', 'position', 'startpos', 'fen', 'moves', 'go', 'perft', '1', '2', 'd', 'setoption', 'name', 'value', 'banmoves', 'h2e2', 'h9g7', 'stop', 'ucinewgame', 'x', '\u0000', '炮二平五', '-1', '99', 'e2e4', 'e7e8q', 'UCI_Variant', 'chess', 'xiangqi', 'e1g1', 'eval', 'mate', 'draw', 'debug', 'Skill', 'Level', 'contempt', 'Contempt'];
     for (let i = 0; i < 10_000; i++) {
       const n = Math.floor(rand() * 6);
       let line = Array.from({ length: n }, () => words[Math.floor(rand() * words.length)]!).join(' ');
