@@ -111,8 +111,8 @@ export interface EngineSearchOptions {
   /**
    * Whether a position the engine's book knows is answered from it (default true). The book
    * is never asked when more than one line is wanted (`multiPv` above 1), for a mate search
-   * (`mate`), or when only a signal ends the search (analysis until stopped); it honours `searchMoves` and `banMoves`,
-   * and never steers back into a position the game has already had.
+   * (`mate`), or when only a signal ends the search (analysis until stopped); it honours
+   * `searchMoves` and `banMoves`, and never steers back into a position the game has had.
    */
   book?: boolean;
   /** This search's playing strength, 0 to 20 (default: the engine's; see {@link EngineOptions.skill}). */
@@ -266,14 +266,9 @@ export class Engine {
    */
   async search(position: EnginePosition, options: EngineSearchOptions = {}): Promise<EngineResult> {
     if (this.closed) throw new QiengineError('the engine is closed');
-    const level = options.skill === undefined ? this.skill : checkSkill(options.skill);
-    const asked = level < SKILL_MAX ? this.weakened(options, level) : options;
-    const request = this.requestFor(position, asked);
-    const fromBook = this.bookAnswer(position, options);
+    const plan = this.plan(position, options);
     // A book answer still waits for the searches queued before it, so results come in call order.
-    const run = this.queue.then(() =>
-      fromBook !== null ? fromBook : this.dispatch(request, asked).then((r) => (level < SKILL_MAX ? applySkill(r, level, this.random, options.multiPv ?? 1) : r)),
-    );
+    const run = this.queue.then(() => plan.fromBook ?? this.dispatch(plan.request, plan.asked).then(plan.finish));
     this.queue = run.catch(() => undefined);
     return run;
   }
@@ -403,13 +398,24 @@ export class Engine {
 
   /** Searches on the calling thread and returns when done (for scripts and tests). */
   searchSync(position: EnginePosition, options: EngineSearchOptions = {}): EngineResult {
+    const plan = this.plan(position, options);
+    return plan.fromBook ?? plan.finish(this.inline().run(plan.request, plan.asked.onInfo, undefined, plan.asked.signal));
+  }
+
+  /**
+   * What a search call does, decided (and its input checked) in the caller's thread: the book's
+   * answer if there is one; else the search to run (weakened by the skill level, see
+   * {@link weakened}) and what turns its result into the answer (the skill's pick).
+   */
+  private plan(
+    position: EnginePosition,
+    options: EngineSearchOptions,
+  ): { fromBook: EngineResult | null; request: SearchRequest; asked: EngineSearchOptions; finish: (r: EngineResult) => EngineResult } {
     const level = options.skill === undefined ? this.skill : checkSkill(options.skill);
     const asked = level < SKILL_MAX ? this.weakened(options, level) : options;
     const request = this.requestFor(position, asked);
-    const fromBook = this.bookAnswer(position, options);
-    if (fromBook !== null) return fromBook;
-    const r = this.inline().run(request, asked.onInfo, undefined, asked.signal);
-    return level < SKILL_MAX ? applySkill(r, level, this.random, options.multiPv ?? 1) : r;
+    const finish = (r: EngineResult): EngineResult => (level < SKILL_MAX ? applySkill(r, level, this.random, options.multiPv ?? 1) : r);
+    return { fromBook: this.bookAnswer(position, options), request, asked, finish };
   }
 
   /**
