@@ -55,7 +55,7 @@ interface Thinking {
  * (centipawns): below the draw's own worth to it (xiangqi's draw score is +20), or a mate
  * against it.
  */
-export const DRAW_ACCEPT_BELOW = 20;
+const DRAW_ACCEPT_BELOW = 20;
 
 /** A protocol session. Feed it lines with {@link handle}; it writes replies through `write`. */
 export class ProtocolSession {
@@ -432,7 +432,8 @@ export class ProtocolSession {
 
   /**
    * `go` with limits: UCI `depth nodes movetime wtime btime winc binc movestogo mate infinite
-   * ponder searchmoves` (`mate N` alone searches until it finds a mate in N or is stopped), UCCI `depth nodes time increment movestogo opptime ponder`.
+   * ponder searchmoves` (`mate N` alone searches until it finds a mate in N or is stopped),
+   * UCCI `[draw] depth nodes time increment movestogo opptime ponder`.
    */
   private think(args: string[]): void {
     const num = (k: string): number | undefined => {
