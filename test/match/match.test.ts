@@ -276,21 +276,22 @@ describe('time controls', () => {
   it('tells UCI engines both clocks, and a side whose clock runs out loses; its late move is not played', async () => {
     const wlog = join(dir, 'white-go.log');
     const blog = join(dir, 'black-go.log');
-    const tc = { baseMs: 1000, incrementMs: 50 };
-    const r = await timedGame(tc, fake('w', ['e2e4', 'd2d4', 'g1f3', `--log=${wlog}`]), fake('b', ['e7e5', 'd7d5', `--delay=600`, `--log=${blog}`]));
-    // Black: 1000 - ~600 + 50 = ~450 after its first move, then ~600 more: flagged.
+    // Wide margins, so that a busy machine's delays (hundreds of ms) change nothing.
+    const tc = { baseMs: 2000, incrementMs: 50 };
+    const r = await timedGame(tc, fake('w', ['e2e4', 'd2d4', 'g1f3', `--log=${wlog}`]), fake('b', ['e7e5', 'd7d5', `--delay=1200`, `--log=${blog}`]));
+    // Black: 2000 - ~1200 + 50 = ~850 after its first move, then ~1200 more: flagged.
     expect(r).toMatchObject({ result: '1-0', reason: 'b lost on time' });
     expect(r.moves).toEqual(['e2e4', 'e7e5', 'd2d4']);
     expect(r.reports).toHaveLength(3);
     const w = readFileSync(wlog, 'utf8').trim().split('\n');
-    expect(w[0]).toBe('go wtime 1000 btime 1000 winc 50 binc 50');
+    expect(w[0]).toBe('go wtime 2000 btime 2000 winc 50 binc 50');
     const second = /^go wtime (\d+) btime (\d+) winc 50 binc 50$/.exec(w[1]!);
     expect(second).not.toBeNull();
-    // White's instant move cost it little and earned the increment; black's cost ~550.
-    expect(Number(second![1])).toBeGreaterThan(700);
-    expect(Number(second![2])).toBeLessThan(500);
+    // White's instant move cost it little and earned the increment; black's cost ~1150.
+    expect(Number(second![1])).toBeGreaterThan(1400);
+    expect(Number(second![2])).toBeLessThan(900);
     // With a margin larger than the overrun the same game goes on to the move limit.
-    const lenient = await timedGame(tc, fake('w', ['e2e4', 'd2d4', 'g1f3']), fake('b', ['e7e5', 'd7d5', 'g8f6', '--delay=600']), 'chess', 2000);
+    const lenient = await timedGame(tc, fake('w', ['e2e4', 'd2d4', 'g1f3']), fake('b', ['e7e5', 'd7d5', 'g8f6', '--delay=1200']), 'chess', 6000);
     expect(lenient.reason).toBe('adjudicated: move limit');
   });
 
@@ -373,12 +374,12 @@ describe('match', () => {
   it('plays under a time control instead of a time per move, and needs exactly one of the two', async () => {
     const report = await runMatch({
       game: 'chess',
-      engines: [fake('a', ['f2f3', 'g2g4']), fake('b', ['e7e5', 'd8h4', '--delay=300'])],
+      engines: [fake('a', ['f2f3', 'g2g4']), fake('b', ['e7e5', 'd8h4', '--delay=600'])],
       games: 1,
-      timeControl: { baseMs: 500, incrementMs: 0 },
+      timeControl: { baseMs: 1000, incrementMs: 0 },
       openings: [[]],
     });
-    // b's second move comes after its half second: a loss on time, not the mate.
+    // b's second move comes after its second ran out: a loss on time, not the mate.
     expect(report.records[0]).toMatchObject({ result: '1-0', reason: 'b lost on time' });
     const both = { game: 'chess' as const, engines: [fake('a', []), fake('b', [])] as [EngineSpec, EngineSpec], games: 1 };
     await expect(runMatch({ ...both, movetimeMs: 50, timeControl: { baseMs: 500, incrementMs: 0 } })).rejects.toThrow(/not both/);
