@@ -61,6 +61,8 @@ export interface EngineOptions {
    * the level. See {@link Engine.setSkill}.
    */
   skill?: number;
+  /** The searches' contempt unless one gives its own (see {@link EngineSearchOptions.contempt}; default 0). */
+  contempt?: number;
   /**
    * The dice of book choices and skill picks: returns a number in [0, 1) (default
    * `Math.random`); a seeded one makes games repeat.
@@ -178,6 +180,8 @@ export class Engine {
   private books = new Map<GameKind, OpeningBook>();
   /** The playing strength (see {@link EngineOptions.skill}). */
   private skill = SKILL_MAX;
+  /** The searches' contempt (see {@link EngineOptions.contempt}). */
+  private contempt = 0;
   /** The dice of book choices and skill picks. */
   private readonly random: () => number;
 
@@ -193,6 +197,7 @@ export class Engine {
     if (options.tablebases !== undefined) this.setTablebases(options.tablebases);
     if (options.book !== undefined) this.setBook(options.book);
     if (options.skill !== undefined) this.setSkill(options.skill);
+    if (options.contempt !== undefined) this.setContempt(options.contempt);
     this.random = options.random ?? Math.random;
   }
 
@@ -203,6 +208,15 @@ export class Engine {
    */
   setSkill(level: number): void {
     this.skill = checkSkill(level);
+  }
+
+  /**
+   * Sets the contempt of the searches that follow that give none of their own (see
+   * {@link EngineSearchOptions.contempt}).
+   * @throws {QiengineError} for anything but a whole number from -1000 to 1000 (nothing changes)
+   */
+  setContempt(centipawns: number): void {
+    this.contempt = checkContempt(centipawns);
   }
 
   /**
@@ -532,7 +546,6 @@ export class Engine {
   private requestFor(position: EnginePosition, o: EngineSearchOptions): SearchRequest {
     const spec = specFor(position);
     openSession(spec); // validates: throws a typed error now, in the caller's thread
-    if (o.contempt !== undefined && !(Number.isInteger(o.contempt) && Math.abs(o.contempt) <= 1000)) throw new QiengineError('contempt must be a whole number of centipawns from -1000 to 1000');
     const positive = (name: string, v: number | undefined): number | undefined => {
       if (v === undefined) return undefined;
       if (typeof v !== 'number' || !Number.isFinite(v) || v < 0) throw new QiengineError(`${name} must be a non-negative number`);
@@ -548,7 +561,7 @@ export class Engine {
       movetimeMs: positive('movetimeMs', o.movetimeMs),
       multiPv: positive('multiPv', o.multiPv),
       mate: positive('mate', o.mate),
-      contempt: o.contempt,
+      contempt: o.contempt === undefined ? this.contempt : checkContempt(o.contempt),
       searchMoves: o.searchMoves === undefined ? undefined : [...o.searchMoves],
       banMoves: o.banMoves === undefined ? undefined : [...o.banMoves],
       notation: o.notation,
@@ -862,6 +875,12 @@ export class Engine {
     w.addEventListener('error', (e) => onError(new QiengineError(`the search worker failed: ${e.message}`)));
     return { post: (m) => w.postMessage(m), terminate: () => w.terminate(), ref: () => undefined, unref: () => undefined };
   }
+}
+
+/** A contempt, checked: a whole number of centipawns from -1000 to 1000. */
+function checkContempt(cp: number): number {
+  if (!Number.isInteger(cp) || Math.abs(cp) > 1000) throw new QiengineError('contempt must be a whole number of centipawns from -1000 to 1000');
+  return cp;
 }
 
 /** A skill level, checked: a whole number from 0 to 20. */

@@ -81,6 +81,14 @@ describe('skill levels', () => {
     const seek = e.searchSync(spec, { depth: 4, contempt: -300 });
     expect(seek.bestMove).toBe('g1f3');
     expect(seek.score).toEqual({ cp: 300 });
+    // The engine's own contempt, unless a search gives one.
+    const seeker = new Engine({ thread: 'inline', contempt: -300 });
+    expect(seeker.searchSync(spec, { depth: 4 }).bestMove).toBe('g1f3');
+    expect(seeker.searchSync(spec, { depth: 4, contempt: 0 }).bestMove).toBe(normal.bestMove);
+    seeker.setContempt(0);
+    expect(seeker.searchSync(spec, { depth: 4 }).bestMove).toBe(normal.bestMove);
+    expect(() => seeker.setContempt(5000)).toThrow(/contempt must be a whole number/);
+    seeker.close();
     // A stalemated side to move scores the draw at its worth to it.
     const stalemate = { game: 'chess' as const, fen: '7k/5Q2/6K1/8/8/8/8/8 b - - 0 1' };
     expect(e.searchSync(stalemate, { depth: 2, contempt: 50 }).score).toEqual({ cp: -50 });
