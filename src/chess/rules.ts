@@ -10,7 +10,7 @@
  * en-passant file whenever an en-passant capture is pseudo-legal. FIDE counts the right only
  * when the capture is legal; the two differ only when the capturing pawn is pinned.
  */
-import { BISHOP, KNIGHT, PAWN, QUEEN, ROOK, isLightSquare } from './board.js';
+import { BISHOP, KNIGHT, PAWN, QUEEN, ROOK, WHITE_TAG, isLightSquare } from './board.js';
 import { MAX_MOVES, type ChessPosition } from './position.js';
 
 export type ChessColor = 'white' | 'black';
@@ -66,6 +66,18 @@ export function isInsufficientMaterial(pos: ChessPosition): boolean {
     for (let i = 0; i < c[pc]!; i++) if (isLightSquare(pos.squares[(pc << 4) | i]!)) light++;
   }
   return light === 0 || light === bishops;
+}
+
+/**
+ * Whether `side` (0 white, 1 black) alone can never mate: it has only its king, or its king and
+ * one bishop or knight. Match tools judge a flag by it: a side that runs out of time against
+ * such a side draws.
+ */
+export function sideCannotMate(pos: ChessPosition, side: 0 | 1): boolean {
+  const c = pos.count;
+  const tag = WHITE_TAG << side;
+  for (const t of [PAWN, ROOK, QUEEN]) if (c[t | tag]! > 0) return false;
+  return c[KNIGHT | tag]! + c[BISHOP | tag]! <= 1;
 }
 
 /** The game status (see {@link ChessStatus}). */

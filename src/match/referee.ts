@@ -7,6 +7,8 @@
  * king, or its king and one bishop or knight, is a draw (that side could never mate).
  */
 import { QiengineError } from '../core/errors.js';
+import { ChessPosition } from '../chess/position.js';
+import { sideCannotMate } from '../chess/rules.js';
 import { openSession, type GameKind } from '../engine/games.js';
 import { GameClocks, type TimeControl } from './clock.js';
 import { DrawClaim, type EngineProcess } from './engine-process.js';
@@ -114,16 +116,6 @@ export interface RefereeOptions {
   timeMarginMs?: number;
 }
 
-/**
- * Whether the chess side `side` (0 white) can never mate: only its king, or its king and one
- * bishop or knight (as match tools judge a flag). Read off the FEN's placement.
- */
-export function chessBareSide(fen: string, side: 0 | 1): boolean {
-  const placement = fen.split(' ')[0] ?? '';
-  const own = [...placement].filter((c) => /[a-z]/i.test(c) && (side === 0 ? c === c.toUpperCase() : c === c.toLowerCase())).map((c) => c.toLowerCase());
-  const others = own.filter((c) => c !== 'k');
-  return others.length === 0 || (others.length === 1 && (others[0] === 'b' || others[0] === 'n'));
-}
 
 /** Plays `opening` and then lets the engines play it out. */
 export async function playGame(game: GameKind, first: EngineProcess, second: EngineProcess, opening: readonly string[], o: RefereeOptions = {}): Promise<GameRecord> {
@@ -139,7 +131,7 @@ export async function playGame(game: GameKind, first: EngineProcess, second: Eng
   const clocks = o.timeControl === undefined ? undefined : new GameClocks(o.timeControl);
   // A flag loses, unless the other side could never mate.
   const flagged = (side: 0 | 1, name: string): GameRecord =>
-    game === 'chess' && chessBareSide(session.fen(), side === 0 ? 1 : 0)
+    session.position instanceof ChessPosition && sideCannotMate(session.position, side === 0 ? 1 : 0)
       ? record('1/2-1/2', `${name} lost on time, but the other side cannot mate`)
       : record(winFor(side ^ 1), `${name} lost on time`);
   await first.newGame();

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Chess, parseUci } from '../../src/index.js';
+import { sideCannotMate } from '../../src/chess/rules.js';
 
 function play(game: Chess, moves: string): Chess {
   for (const m of moves.split(/\s+/).filter(Boolean)) game.move(m);
@@ -84,6 +85,15 @@ describe('chess game status', () => {
     expect(game.isInsufficientMaterial()).toBe(dead);
     expect(game.status().over).toBe(dead);
     if (dead) expect(game.status().reason).toBe('insufficient-material');
+  });
+
+  it('a side with a bare king, or a king and one minor piece, can never mate (how a flag is judged)', () => {
+    const side = (fen: string, s: 0 | 1) => sideCannotMate(new Chess(fen).position, s);
+    expect(side('4k3/8/8/8/8/8/8/4K3 w - - 0 1', 0)).toBe(true);
+    expect(side('4k3/8/8/8/8/8/8/4KN2 w - - 0 1', 0)).toBe(true);
+    expect(side('4k3/8/8/8/8/8/8/3BKN2 w - - 0 1', 0)).toBe(false);
+    expect(side('4k3/p7/8/8/8/8/8/4K3 w - - 0 1', 1)).toBe(false);
+    expect(side('4kb2/8/8/8/8/8/8/4K3 w - - 0 1', 1)).toBe(true);
   });
 
   it('undo restores the status, the FEN and the key', () => {

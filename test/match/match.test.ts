@@ -6,7 +6,7 @@ import { eloFromScore, estimateElo, parseSprt, scoreFromElo, SPRT_MIN_GAMES, spr
 import { UsageError } from '../../src/core/errors.js';
 import { EngineProcess, parseEngineSpec, type EngineSpec } from '../../src/match/engine-process.js';
 import { BALANCED_OPENINGS, readOpenings } from '../../src/match/openings.js';
-import { chessBareSide, playGame, type SearchTally } from '../../src/match/referee.js';
+import { playGame, type SearchTally } from '../../src/match/referee.js';
 import { GameClocks, parseTimeControl, timeControlText, type TimeControl } from '../../src/match/clock.js';
 import { readFileSync } from 'node:fs';
 import { progressBar, readMatchRecords, runMatch, searchSummary } from '../../src/match/match.js';
@@ -250,14 +250,6 @@ describe('time controls', () => {
     periods.charge(0, 400);
     // Two moves made: the next period's second comes on top of the 200 ms left.
     expect(periods.state(0)).toMatchObject({ firstMs: 1200, movesToGo: 2 });
-  });
-
-  it('a chess side with a bare king, or a king and one minor piece, can never mate', () => {
-    expect(chessBareSide('4k3/8/8/8/8/8/8/4K3 w - - 0 1', 0)).toBe(true);
-    expect(chessBareSide('4k3/8/8/8/8/8/8/4KN2 w - - 0 1', 0)).toBe(true);
-    expect(chessBareSide('4k3/8/8/8/8/8/8/3BKN2 w - - 0 1', 0)).toBe(false);
-    expect(chessBareSide('4k3/p7/8/8/8/8/8/4K3 w - - 0 1', 1)).toBe(false);
-    expect(chessBareSide('4kb2/8/8/8/8/8/8/4K3 w - - 0 1', 1)).toBe(true);
   });
 
   async function timedGame(tc: TimeControl, white: EngineSpec, black: EngineSpec, game: 'chess' | 'xiangqi' = 'chess', marginMs?: number) {
