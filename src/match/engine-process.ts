@@ -238,15 +238,16 @@ export class EngineProcess {
       if (this.game === 'xiangqi') this.send('variant xiangqi');
       this.send('force');
       this.send('post');
+      // xboard's `level MPS BASE INC`, BASE in minutes:seconds.
+      const level = (moves: number, seconds: number, inc: number): string => `level ${moves} ${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')} ${inc}`;
       const tc = this.timeControl;
       if (tc !== undefined) {
         // The real control; 'time' and 'otim' before each move carry the referee's clocks.
-        const seconds = Math.max(1, Math.round(tc.baseMs / 1000));
-        this.send(`level ${tc.moves ?? 0} ${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')} ${+(tc.incrementMs / 1000).toFixed(3)}`);
+        this.send(level(tc.moves ?? 0, Math.max(1, Math.round(tc.baseMs / 1000)), +(tc.incrementMs / 1000).toFixed(3)));
       } else {
         // xboard has no per-move time: 40 moves in 40 x movetime averages the same.
         const seconds = Math.max(1, Math.round((40 * this.movetimeMs) / 1000));
-        this.send(`level 40 ${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')} 0`);
+        this.send(level(40, seconds, 0));
         this.xbClock = seconds * 100;
       }
       this.xbMoves = 0;
