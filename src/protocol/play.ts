@@ -45,12 +45,15 @@ export class PlaySession {
   private over = false;
   /** Whether `quit` has been typed. */
   finished = false;
+  /** The sides' names in the game played: white or red, then black. */
+  private readonly sideNames: readonly [string, string];
 
   constructor(
     private readonly write: (line: string) => void,
     private readonly o: PlayOptions,
   ) {
     this.game = this.newGame();
+    this.sideNames = o.game === 'chess' ? ['white', 'black'] : ['red', 'black'];
     this.engineSide = o.side === 'second' ? 0 : o.side === 'both' ? null : 1;
   }
 
@@ -163,8 +166,7 @@ export class PlaySession {
     const status = openSession(specOf(this.game)).status();
     if (!status.over) return false;
     this.over = true;
-    const names = this.o.game === 'chess' ? ['white', 'black'] : ['red', 'black'];
-    const who = status.winner === null ? 'draw' : `${names[status.winner]} wins`;
+    const who = status.winner === null ? 'draw' : `${this.sideNames[status.winner]} wins`;
     this.write(`game over: ${who} (${status.reason}). new starts another, undo takes moves back.`);
     return true;
   }
@@ -190,7 +192,6 @@ export class PlaySession {
 
   private prompt(): void {
     if (this.finished) return;
-    const names = this.o.game === 'chess' ? ['white', 'black'] : ['red', 'black'];
-    if (!this.over) this.write(`${names[this.sideToMove()]} to move${this.engineSide === this.sideToMove() ? ' (the engine: type go)' : ''}`);
+    if (!this.over) this.write(`${this.sideNames[this.sideToMove()]} to move${this.engineSide === this.sideToMove() ? ' (the engine: type go)' : ''}`);
   }
 }
