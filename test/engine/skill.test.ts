@@ -55,6 +55,8 @@ describe('skill levels', () => {
       expect(() => e.setSkill(bad)).toThrow(QiengineError);
       expect(() => e.searchSync({ game: 'xiangqi' }, { depth: 2, skill: bad })).toThrow(/skill must be a whole number from 0 to 20/);
     }
+    // A refused level changes nothing: the engine is still at full strength.
+    expect(e.searchSync({ game: 'xiangqi' }, { depth: 5 }).depth).toBe(5);
     e.close();
   });
 

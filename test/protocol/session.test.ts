@@ -215,9 +215,10 @@ describe('UCI search', () => {
   });
 
   it('Skill Level (UCCI skilllevel) weakens the search: shallower, and only the lines asked for are reported; Contempt moves the worth of a draw', async () => {
-    const { send, think } = session();
+    const { s, send, think } = session();
     expect(send('uci')).toContain('option name Skill Level type spin default 20 min 0 max 20');
     for (const bad of ['21', '-1', 'x', '']) expect(send(`setoption name Skill Level value ${bad}`)).toEqual(['info string Skill Level: expected a whole number from 0 to 20']);
+    expect(s.options.has('skill level')).toBe(false);
     expect(send('setoption name Skill Level value 2', 'position startpos')).toEqual([]);
     const out = await think('go depth 10');
     const infos = out.filter((l) => l.startsWith('info depth'));
@@ -225,6 +226,7 @@ describe('UCI search', () => {
     expect(Math.max(...infos.map((l) => Number(/depth (\d+)/.exec(l)![1])))).toBe(3);
     expect(out.at(-1)).toMatch(/^bestmove [a-h][1-8][a-h][1-8]/);
     expect(send('setoption name Contempt value 2000')).toEqual(['info string Contempt: expected centipawns from -1000 to 1000']);
+    expect(s.options.has('contempt')).toBe(false);
     expect(send('setoption name Contempt value -300', 'position startpos moves g1f3 g8f6 f3g1 f6g8', 'setoption name Skill Level value 20')).toEqual([]);
     expect((await think('go depth 4')).at(-1)).toMatch(/^bestmove g1f3/);
     expect(send('setoption name Contempt value 0')).toEqual([]);
