@@ -55,6 +55,12 @@ const bench = execFileSync(process.execPath, [cli, 'bench', '--depth', '5']).toS
 if (!/Nodes searched {2}: \d+/.test(bench)) fail(`qiengine bench answered:\n${bench}`);
 const played = execFileSync(process.execPath, [cli, 'play', '--game', 'chess', '--depth', '3'], { input: 'e4\nquit\n' }).toString();
 if (!/^you: e4 \(e2e4\)$/m.test(played) || !/^qiengine: \S+ \([a-h][1-8][a-h][1-8]; /m.test(played)) fail(`qiengine play answered:\n${played}`);
+// At the lowest Elo the engine still answers (a level-0 search is one ply deep); a level and a
+// rating together are refused before anything starts.
+const weak = execFileSync(process.execPath, [cli, 'play', '--game', 'chess', '--elo', String(esm.ELO_MIN)], { input: 'e4\nquit\n' }).toString();
+if (!/^qiengine: \S+ \([a-h][1-8][a-h][1-8]; /m.test(weak)) fail(`qiengine play --elo answered:\n${weak}`);
+const both = spawnSync(process.execPath, [cli, 'play', '--game', 'chess', '--elo', String(esm.ELO_MIN), '--skill', '3'], { input: 'quit\n' });
+if (both.status !== 2 || !/give --skill or --elo, not both/.test(both.stderr.toString())) fail(`qiengine play --elo --skill: status ${both.status}, ${both.stderr}`);
 console.log('smoke: qiengine analyse, bench and play run');
 
 // A match's openings file is read and checked before any engine starts: a bad line is a usage

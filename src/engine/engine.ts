@@ -13,7 +13,7 @@ import type { Xiangqi } from '../xiangqi/game.js';
 import { TranspositionTable } from '../search/tt.js';
 import { Tablebases } from '../tablebase/probe.js';
 import { bookChoices, bookGame, chooseBookMove, type OpeningBook } from './book.js';
-import { applySkill, SKILL_LINES, SKILL_MAX, SKILL_MIN, skillDepth } from './skill.js';
+import { applySkill, ELO_MAX, ELO_MIN, SKILL_LINES, SKILL_MAX, SKILL_MIN, skillDepth, skillForElo } from './skill.js';
 import { openSession, specFor, type GameKind, type PositionSpec, type XiangqiLineNotation } from './games.js';
 import { nodesPerSecond, Searcher, wallClock, type EngineInfo, type EngineResult, type HashEntry, type SearchRequest } from './searcher.js';
 import { budgetFor, type Clock } from './time.js';
@@ -61,6 +61,14 @@ export interface EngineOptions {
    * the level. See {@link Engine.setSkill}.
    */
   skill?: number;
+  /**
+   * Playing strength as an Elo rating instead of a level, as Stockfish's `UCI_Elo` with
+   * `UCI_LimitStrength`: a whole number from {@link ELO_MIN} to {@link ELO_MAX} (full strength),
+   * on Stockfish 15.1's scale as measured in chess (see `ELO_LEVELS`); it picks a level, whole or
+   * between two, and overrides `skill` while set. In xiangqi the same levels are played, but no
+   * calibrated xiangqi rating scale exists to measure them on. See {@link Engine.setElo}.
+   */
+  elo?: number;
   /** The searches' contempt unless one gives its own (see {@link EngineSearchOptions.contempt}; default 0). */
   contempt?: number;
   /**
@@ -119,6 +127,11 @@ export interface EngineSearchOptions {
   book?: boolean;
   /** This search's playing strength, 0 to 20 (default: the engine's; see {@link EngineOptions.skill}). */
   skill?: number;
+  /**
+   * This search's playing strength as an Elo rating (see {@link EngineOptions.elo}); it
+   * overrides any level, the search's or the engine's.
+   */
+  elo?: number;
   /**
    * Centipawns by which a draw is worth less to the side to move than the game's own draw
    * score (0 in chess; +20 in xiangqi, where a draw is slightly good for the side to move at
@@ -180,6 +193,8 @@ export class Engine {
   private books = new Map<GameKind, OpeningBook>();
   /** The playing strength (see {@link EngineOptions.skill}). */
   private skill = SKILL_MAX;
+  /** The playing strength as a rating, overriding `skill` (see {@link EngineOptions.elo}); null: none. */
+  private elo: number | null = null;
   /** The searches' contempt (see {@link EngineOptions.contempt}). */
   private contempt = 0;
   /** The dice of book choices and skill picks. */
@@ -197,6 +212,7 @@ export class Engine {
     if (options.tablebases !== undefined) this.setTablebases(options.tablebases);
     if (options.book !== undefined) this.setBook(options.book);
     if (options.skill !== undefined) this.setSkill(options.skill);
+    if (options.elo !== undefined) this.setElo(options.elo);
     if (options.contempt !== undefined) this.setContempt(options.contempt);
     this.random = options.random ?? Math.random;
   }
@@ -208,6 +224,15 @@ export class Engine {
    */
   setSkill(level: number): void {
     this.skill = checkSkill(level);
+  }
+
+  /**
+   * Sets the playing strength of the searches that follow as an Elo rating (see
+   * {@link EngineOptions.elo}), or with null goes back to the skill level.
+   * @throws {QiengineError} for anything but null or a whole number in the rating range (nothing changes)
+   */
+  setElo(elo: number | null): void {
+    this.elo = elo === null ? null : checkElo(elo);
   }
 
   /**
@@ -425,7 +450,14 @@ export class Engine {
     position: EnginePosition,
     options: EngineSearchOptions,
   ): { fromBook: EngineResult | null; request: SearchRequest; asked: EngineSearchOptions; finish: (r: EngineResult) => EngineResult } {
-    const level = options.skill === undefined ? this.skill : checkSkill(options.skill);
+    const level =
+      options.elo !== undefined
+        ? skillForElo(checkElo(options.elo))
+        : options.skill !== undefined
+          ? checkSkill(options.skill)
+          : this.elo !== null
+            ? skillForElo(this.elo)
+            : this.skill;
     const asked = level < SKILL_MAX ? this.weakened(options, level) : options;
     const request = this.requestFor(position, asked);
     const finish = (r: EngineResult): EngineResult => (level < SKILL_MAX ? applySkill(r, level, this.random, options.multiPv ?? 1) : r);
@@ -887,6 +919,12 @@ function checkContempt(cp: number): number {
 function checkSkill(level: number): number {
   if (!Number.isInteger(level) || level < SKILL_MIN || level > SKILL_MAX) throw new QiengineError(`skill must be a whole number from ${SKILL_MIN} to ${SKILL_MAX}`);
   return level;
+}
+
+/** An Elo rating, checked: a whole number from ELO_MIN to ELO_MAX. */
+function checkElo(elo: number): number {
+  if (!Number.isInteger(elo) || elo < ELO_MIN || elo > ELO_MAX) throw new QiengineError(`elo must be a whole number from ${ELO_MIN} to ${ELO_MAX}`);
+  return elo;
 }
 
 /** Node's worker_threads, fetched without a static import so that browser bundles stay clean. */

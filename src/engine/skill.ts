@@ -13,9 +13,46 @@ export const SKILL_MIN = 0;
 /** Lines a weakened search looks at (at least). */
 export const SKILL_LINES = 4;
 
-/** The deepest iteration a level searches: 1 + level (Stockfish picks its move at that depth). */
+/**
+ * The deepest iteration a level searches: 1 + level, whole plies (Stockfish picks its move at
+ * that depth). A level between two whole ones (from an Elo rating, see {@link skillForElo})
+ * searches as deep as the lower one and picks with its own, finer weakness.
+ */
 export function skillDepth(level: number): number {
-  return 1 + level;
+  return 1 + Math.floor(level);
+}
+
+/**
+ * Where the levels stand on Stockfish 15.1's `UCI_Elo` scale, measured in chess: each point is a
+ * level and the rating at which it scored even, from 40-game matches at 100 ms a move against
+ * Stockfish with `UCI_LimitStrength` (bench/RESULTS.md, "Playing strength by Elo"). The points
+ * rise with the level; between them a rating maps to a level by straight lines.
+ */
+export const ELO_LEVELS: ReadonlyArray<readonly [level: number, elo: number]> = [
+  [0, 1000],
+  [20, 2200],
+];
+
+/** The lowest rating the engine plays at: level 0's. */
+export const ELO_MIN = ELO_LEVELS[0]![1];
+/** The highest: full strength's (level 20) at 100 ms a move. */
+export const ELO_MAX = ELO_LEVELS[ELO_LEVELS.length - 1]![1];
+
+/**
+ * The level, whole or between two whole ones, that plays at about `elo` on the scale of
+ * {@link ELO_LEVELS}: ratings below {@link ELO_MIN} play at level 0, above {@link ELO_MAX} at
+ * full strength.
+ */
+export function skillForElo(elo: number): number {
+  if (elo <= ELO_MIN) return SKILL_MIN;
+  for (let i = 1; i < ELO_LEVELS.length; i++) {
+    const [l1, e1] = ELO_LEVELS[i]!;
+    if (elo < e1) {
+      const [l0, e0] = ELO_LEVELS[i - 1]!;
+      return l0 + ((l1 - l0) * (elo - e0)) / (e1 - e0);
+    }
+  }
+  return SKILL_MAX;
 }
 
 /** A line's score on one scale for comparing: centipawns, mates far beyond any of them. */
@@ -28,7 +65,8 @@ function lineValue(l: EngineLine): number {
  * The line a level plays among a search's lines (best first), by Stockfish's rule: each line's
  * score gets a push of `(weakness * (top - score) + delta * rand(weakness)) / 128`, with
  * weakness 120 - 2 x level and delta the spread of the scores (at most a pawn), and the highest
- * pushed score wins. The lower the level, the larger and more random the push towards worse
+ * pushed score wins. A level between whole ones (see {@link skillForElo}) has a weakness
+ * between theirs. The lower the level, the larger and more random the push towards worse
  * lines; a mate found is still played (the push cannot close a mate's distance to any score).
  */
 export function pickSkillLine(lines: readonly EngineLine[], level: number, random: () => number): EngineLine | undefined {

@@ -14,6 +14,7 @@ import { bookGame, chooseBookMove, openBook, type OpeningBook } from '../engine/
 import { openSession, type GameSession } from '../engine/games.js';
 import { nodesPerSecond, type EngineInfo, type EngineResult, type EngineScore } from '../engine/searcher.js';
 import { budgetFor, type Clock } from '../engine/time.js';
+import { ELO_MAX, ELO_MIN, SKILL_MAX, SKILL_MIN } from '../engine/skill.js';
 import { MATE } from '../search/tt.js';
 
 export const ENGINE_NAME = 'qiengine';
@@ -36,6 +37,12 @@ const DEFAULTS: Record<string, string> = {
   // UCI's 'OwnBook' and UCCI's 'usebook' are one setting, kept under this name.
   ownbook: 'false',
 };
+
+/** The whole number from `min` to `max` an option's value spells, or undefined for anything else. */
+function wholeNumber(value: string, min: number, max: number): number | undefined {
+  const n = Number(value);
+  return value.trim() !== '' && Number.isInteger(n) && n >= min && n <= max ? n : undefined;
+}
 
 interface Thinking {
   controller: AbortController;
@@ -207,6 +214,8 @@ export class ProtocolSession {
       this.write('option name Ponder type check default false');
       this.write('option name Move Overhead type spin default 30 min 0 max 5000');
       this.write('option name Skill Level type spin default 20 min 0 max 20');
+      this.write('option name UCI_LimitStrength type check default false');
+      this.write(`option name UCI_Elo type spin default ${ELO_MIN} min ${ELO_MIN} max ${ELO_MAX}`);
       this.write('option name Contempt type spin default 0 min -1000 max 1000');
       this.write('option name Perpetual Chase type check default true');
       this.write('option name OwnBook type check default false');
@@ -247,8 +256,8 @@ export class ProtocolSession {
         return this.engine.clear();
       case 'hash':
       case 'hashsize': {
-        const mb = Number(value);
-        if (!Number.isInteger(mb) || mb < 1 || mb > 4096) return this.info(`${name}: expected a whole number of megabytes from 1 to 4096`);
+        const mb = wholeNumber(value, 1, 4096);
+        if (mb === undefined) return this.info(`${name}: expected a whole number of megabytes from 1 to 4096`);
         if (mb !== this.hashMb) {
           this.hashMb = mb;
           this.engine.setHashSize(mb);
@@ -256,28 +265,32 @@ export class ProtocolSession {
         break;
       }
       case 'threads': {
-        const n = Number(value);
-        if (!Number.isInteger(n) || n < 1 || n > MAX_THREADS) return this.info(`${name}: expected a number of threads from 1 to ${MAX_THREADS}`);
+        const n = wholeNumber(value, 1, MAX_THREADS);
+        if (n === undefined) return this.info(`${name}: expected a number of threads from 1 to ${MAX_THREADS}`);
         this.engine.setThreads(n);
         break;
       }
       case 'multipv': {
-        const n = Number(value);
-        if (!Number.isInteger(n) || n < 1 || n > 64) return this.info('MultiPV: expected a number from 1 to 64');
+        if (wholeNumber(value, 1, 64) === undefined) return this.info('MultiPV: expected a number from 1 to 64');
         break;
       }
       case 'contempt': {
-        const n = Number(value);
-        if (value.trim() === '' || !Number.isInteger(n) || Math.abs(n) > 1000) return this.info(`${name}: expected centipawns from -1000 to 1000`);
+        if (wholeNumber(value, -1000, 1000) === undefined) return this.info(`${name}: expected centipawns from -1000 to 1000`);
         break;
       }
       // UCI's 'Skill Level' and UCCI's 'skilllevel' are one setting, kept under the UCI name.
       case 'skill level':
       case 'skilllevel': {
-        const n = Number(value);
-        if (value.trim() === '' || !Number.isInteger(n) || n < 0 || n > 20) return this.info(`${name}: expected a whole number from 0 to 20`);
+        const n = wholeNumber(value, SKILL_MIN, SKILL_MAX);
+        if (n === undefined) return this.info(`${name}: expected a whole number from ${SKILL_MIN} to ${SKILL_MAX}`);
         this.options.set('skill level', String(n));
         return;
+      }
+      case 'uci_limitstrength':
+        return this.setSwitch(name, value, 'uci_limitstrength');
+      case 'uci_elo': {
+        if (wholeNumber(value, ELO_MIN, ELO_MAX) === undefined) return this.info(`${name}: expected a whole number from ${ELO_MIN} to ${ELO_MAX}`);
+        break;
       }
       case 'perpetual chase':
       case 'perpetualchase':
@@ -492,6 +505,8 @@ export class ProtocolSession {
       multiPv: Number(this.option('multipv')) || 1,
       mate,
       skill: this.options.has('skill level') ? Number(this.option('skill level')) : undefined,
+      // As in Stockfish, UCI_LimitStrength makes UCI_Elo decide the strength, whatever the Skill Level.
+      elo: this.option('uci_limitstrength') === 'true' ? Number(this.options.get('uci_elo') ?? ELO_MIN) : undefined,
       contempt: this.options.has('contempt') ? Number(this.option('contempt')) : undefined,
       searchMoves,
       banMoves: this.banned.length > 0 ? this.banned : undefined,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Engine, QiengineError, Xiangqi, type EngineInfo, type EngineLine } from '../../src/index.js';
-import { applySkill, pickSkillLine, skillDepth } from '../../src/engine/skill.js';
+import { applySkill, ELO_LEVELS, ELO_MAX, ELO_MIN, pickSkillLine, skillDepth, skillForElo, SKILL_MAX } from '../../src/engine/skill.js';
 import { rng } from '../helpers/data.js';
 
 const line = (move: string, score: EngineLine['score']): EngineLine => ({ multipv: 1, score, pv: [move], pvNotation: [move] });
@@ -99,6 +99,62 @@ describe('skill levels', () => {
     const bare = { game: 'xiangqi' as const, fen: '3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1' };
     expect(() => e.searchSync(bare, { depth: 1, contempt: 1001 })).toThrow(/contempt must be a whole number/);
     expect(() => e.searchSync(bare, { depth: 1, contempt: 0.5 })).toThrow(QiengineError);
+    e.close();
+  });
+
+  it('an Elo rating maps to a level through the measured points, rising with the rating', () => {
+    // The measured points themselves, and straight lines between them.
+    for (const [level, elo] of ELO_LEVELS) expect(skillForElo(elo)).toBeCloseTo(level, 9);
+    for (let i = 1; i < ELO_LEVELS.length; i++) {
+      const [l0, e0] = ELO_LEVELS[i - 1]!;
+      const [l1, e1] = ELO_LEVELS[i]!;
+      expect(e1).toBeGreaterThan(e0);
+      expect(l1).toBeGreaterThan(l0);
+      expect(skillForElo((e0 + e1) / 2)).toBeCloseTo((l0 + l1) / 2, 9);
+    }
+    expect(skillForElo(ELO_MIN)).toBe(0);
+    expect(skillForElo(ELO_MIN - 500)).toBe(0);
+    expect(skillForElo(ELO_MAX)).toBe(SKILL_MAX);
+    let last = -1;
+    for (let elo = ELO_MIN; elo <= ELO_MAX; elo += 7) {
+      const level = skillForElo(elo);
+      expect(level).toBeGreaterThanOrEqual(last);
+      last = level;
+    }
+    // A level between whole ones searches as deep as the lower one, and picks between them.
+    expect(skillDepth(7.6)).toBe(8);
+    const lines = [line('a', { cp: 100 }), line('b', { cp: 60 }), line('c', { cp: 20 }), line('d', { cp: -100 })];
+    const share = (level: number) => {
+      const rand = rng(3);
+      let top = 0;
+      for (let i = 0; i < 4000; i++) if (pickSkillLine(lines, level, rand)!.pv[0] === 'a') top++;
+      return top;
+    };
+    expect(share(5)).toBeLessThanOrEqual(share(5.5));
+    expect(share(5.5)).toBeLessThanOrEqual(share(6));
+    expect(share(5)).toBeLessThan(share(6));
+  });
+
+  it('an engine set to an Elo rating plays the level it maps to, over any skill level, until set back', () => {
+    const depthAt = (elo: number) => skillDepth(skillForElo(elo));
+    const low = ELO_MIN;
+    const mid = Math.round((ELO_MIN + ELO_MAX) / 2);
+    const e = new Engine({ thread: 'inline', skill: 20, elo: low, random: rng(2) });
+    expect(e.searchSync({ game: 'chess' }, { depth: 12 }).depth).toBe(depthAt(low));
+    // A search's own rating, or its own level, comes before the engine's rating.
+    expect(e.searchSync({ game: 'chess' }, { depth: 12, elo: mid }).depth).toBe(depthAt(mid));
+    expect(e.searchSync({ game: 'chess' }, { depth: 12, skill: 2 }).depth).toBe(3);
+    expect(e.searchSync({ game: 'chess' }, { depth: 12, skill: 2, elo: low }).depth).toBe(depthAt(low));
+    // The top of the range is full strength: the search runs to the depth asked.
+    expect(e.searchSync({ game: 'chess' }, { depth: 5, elo: ELO_MAX }).depth).toBe(5);
+    for (const bad of [ELO_MIN - 1, ELO_MAX + 1, 1500.5, Number.NaN]) {
+      expect(() => e.setElo(bad)).toThrow(QiengineError);
+      expect(() => e.searchSync({ game: 'chess' }, { depth: 2, elo: bad })).toThrow(new RegExp(`elo must be a whole number from ${ELO_MIN} to ${ELO_MAX}`));
+    }
+    // A refused rating changes nothing; null goes back to the skill level (here full strength).
+    expect(e.searchSync({ game: 'chess' }, { depth: 12 }).depth).toBe(depthAt(low));
+    e.setElo(null);
+    expect(e.searchSync({ game: 'chess' }, { depth: 5 }).depth).toBe(5);
     e.close();
   });
 

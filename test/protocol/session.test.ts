@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { Engine, ProtocolSession, buildPolyglotBook } from '../../src/index.js';
+import { ELO_MAX, ELO_MIN, Engine, ProtocolSession, buildPolyglotBook, skillForElo } from '../../src/index.js';
 import { rng, sharedData } from '../helpers/data.js';
 
 /** Files a session may read by name in these tests (a stand-in for the file system). */
@@ -234,6 +234,32 @@ describe('UCI search', () => {
     expect(send('ucci')).toContain('option skilllevel type spin min 0 max 20 default 20');
     expect(send('setoption skilllevel 20')).toEqual([]);
     expect(Math.max(...(await think('go depth 5')).filter((l) => l.startsWith('info depth')).map((l) => Number(/depth (\d+)/.exec(l)![1])))).toBe(5);
+  });
+
+  it('UCI_LimitStrength with UCI_Elo plays at a rating, over the Skill Level; without it, the Elo is only kept', async () => {
+    const { s, send, think } = session();
+    const hello = send('uci');
+    expect(hello).toContain('option name UCI_LimitStrength type check default false');
+    expect(hello).toContain(`option name UCI_Elo type spin default ${ELO_MIN} min ${ELO_MIN} max ${ELO_MAX}`);
+    const deepest = (out: string[]) => Math.max(...out.filter((l) => l.startsWith('info depth')).map((l) => Number(/depth (\d+)/.exec(l)![1])));
+    for (const bad of [String(ELO_MIN - 1), String(ELO_MAX + 1), '1500.5', 'x', '']) {
+      expect(send(`setoption name UCI_Elo value ${bad}`)).toEqual([`info string UCI_Elo: expected a whole number from ${ELO_MIN} to ${ELO_MAX}`]);
+    }
+    expect(s.options.has('uci_elo')).toBe(false);
+    expect(send('setoption name UCI_LimitStrength value maybe')).toEqual(['info string UCI_LimitStrength: expected true or false']);
+    // The Elo alone changes nothing until strength is limited.
+    expect(send(`setoption name UCI_Elo value ${ELO_MIN}`, 'setoption name Skill Level value 20', 'position startpos')).toEqual([]);
+    expect(deepest(await think('go depth 5'))).toBe(5);
+    expect(send('setoption name UCI_LimitStrength value true')).toEqual([]);
+    const out = await think('go depth 12');
+    expect(deepest(out)).toBe(1 + Math.floor(skillForElo(ELO_MIN)));
+    expect(out.at(-1)).toMatch(/^bestmove [a-h][1-8][a-h][1-8]/);
+    // Limited strength with no Elo given plays at the lowest rating; full strength again when off.
+    const fresh = session();
+    expect(fresh.send('setoption name UCI_LimitStrength value true', 'position startpos')).toEqual([]);
+    expect(deepest(await fresh.think('go depth 12'))).toBe(1 + Math.floor(skillForElo(ELO_MIN)));
+    expect(send('setoption name UCI_LimitStrength value false')).toEqual([]);
+    expect(deepest(await think('go depth 5'))).toBe(5);
   });
 
   it('a fixed movetime keeps back 2% of itself for the reply, at most the Move Overhead', async () => {
