@@ -58,7 +58,7 @@ export interface EngineOptions {
    * Playing strength from 0 (weakest) to 20 (full, the default), as Stockfish's `Skill Level`:
    * below 20 a search goes no deeper than 1 + level plies, looks at four lines at least, and
    * plays one of them picked with a random push towards the worse ones, the larger the lower
-   * the level. See {@link Engine.setSkill}.
+   * the level. An {@link EngineOptions.elo} overrides it. See {@link Engine.setSkill}.
    */
   skill?: number;
   /**

@@ -23,19 +23,41 @@ export function skillDepth(level: number): number {
 }
 
 /**
- * Where the levels stand on Stockfish 15.1's `UCI_Elo` scale, measured in chess: each point is a
- * level and the rating at which it scored even, from 40-game matches at 100 ms a move against
- * Stockfish with `UCI_LimitStrength` (bench/RESULTS.md, "Playing strength by Elo"). The points
- * rise with the level; between them a rating maps to a level by straight lines.
+ * Where the levels stand on Stockfish 15.1's `UCI_Elo` scale, measured in chess at 100 ms a
+ * move: a rating for each whole level, from one curve, 2000 - 1400 e^(-level / 5.6), fitted by
+ * maximum likelihood to 581 games (rounded to 10): 501 against Stockfish with
+ * `UCI_LimitStrength` at ratings from 1350 to 2100, and 80 of levels 0 and 1 against level 3,
+ * below Stockfish's lowest rating (bench/RESULTS.md, "Playing strength by Elo"). Between two
+ * levels a rating maps to a level by a straight line. The curve is flat at the top (levels 15
+ * to 20 lie within 60 points), and full strength rates higher with more time a move.
  */
 export const ELO_LEVELS: ReadonlyArray<readonly [level: number, elo: number]> = [
-  [0, 1000],
-  [20, 2200],
+  [0, 600],
+  [1, 830],
+  [2, 1020],
+  [3, 1180],
+  [4, 1320],
+  [5, 1430],
+  [6, 1520],
+  [7, 1600],
+  [8, 1660],
+  [9, 1720],
+  [10, 1770],
+  [11, 1800],
+  [12, 1840],
+  [13, 1860],
+  [14, 1890],
+  [15, 1900],
+  [16, 1920],
+  [17, 1930],
+  [18, 1940],
+  [19, 1950],
+  [20, 1960],
 ];
 
 /** The lowest rating the engine plays at: level 0's. */
 export const ELO_MIN = ELO_LEVELS[0]![1];
-/** The highest: full strength's (level 20) at 100 ms a move. */
+/** The highest: full strength's (level 20), as measured at 100 ms a move. */
 export const ELO_MAX = ELO_LEVELS[ELO_LEVELS.length - 1]![1];
 
 /**
@@ -64,8 +86,10 @@ function lineValue(l: EngineLine): number {
 /**
  * The line a level plays among a search's lines (best first), by Stockfish's rule: each line's
  * score gets a push of `(weakness * (top - score) + delta * rand(weakness)) / 128`, with
- * weakness 120 - 2 x level and delta the spread of the scores (at most a pawn), and the highest
- * pushed score wins. A level between whole ones (see {@link skillForElo}) has a weakness
+ * weakness 120 - 2 x level and delta the spread of the scores, and the highest pushed score
+ * wins. Stockfish caps delta at a pawn; here the cap shrinks with the level, a pawn at level 0
+ * to nothing at 20, so that the random part fades as the level rises (bench/RESULTS.md,
+ * "Playing strength by Elo"). A level between whole ones (see {@link skillForElo}) has a weakness
  * between theirs. The lower the level, the larger and more random the push towards worse
  * lines; a mate found is still played (the push cannot close a mate's distance to any score).
  */
@@ -73,7 +97,7 @@ export function pickSkillLine(lines: readonly EngineLine[], level: number, rando
   if (lines.length === 0) return undefined;
   const weakness = 120 - 2 * level;
   const top = lineValue(lines[0]!);
-  const delta = Math.min(top - lineValue(lines[lines.length - 1]!), 100);
+  const delta = Math.min(top - lineValue(lines[lines.length - 1]!), (100 * (SKILL_MAX - level)) / SKILL_MAX);
   let best: EngineLine | undefined;
   let bestPushed = -Infinity;
   for (const l of lines) {
