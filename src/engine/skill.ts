@@ -24,31 +24,31 @@ export function skillDepth(level: number): number {
 
 /**
  * Where the levels stand on Stockfish 15.1's `UCI_Elo` scale, measured in chess at 100 ms a
- * move: a rating for each whole level, from one curve, 2000 - 1400 e^(-level / 5.6), fitted by
- * maximum likelihood to 581 games (rounded to 10): 501 against Stockfish with
- * `UCI_LimitStrength` at ratings from 1350 to 2100, and 80 of levels 0 and 1 against level 3,
- * below Stockfish's lowest rating (bench/RESULTS.md, "Playing strength by Elo"). Between two
+ * move: a rating for each whole level, from one curve, 2000 - 1360 e^(-level / 5.8), fitted by
+ * maximum likelihood to 720 games (bench/elo-ladder.mjs; rounded to 10): 640 against Stockfish
+ * with `UCI_LimitStrength` at ratings from 1350 to 2100, and 80 of levels 0 and 1 against
+ * level 3, below Stockfish's lowest rating (bench/RESULTS.md, "Playing strength by Elo"). Between two
  * levels a rating maps to a level by a straight line. The curve is flat at the top (levels 15
  * to 20 lie within 60 points), and full strength rates higher with more time a move.
  */
 export const ELO_LEVELS: ReadonlyArray<readonly [level: number, elo: number]> = [
-  [0, 600],
-  [1, 830],
-  [2, 1020],
-  [3, 1180],
+  [0, 640],
+  [1, 860],
+  [2, 1040],
+  [3, 1190],
   [4, 1320],
   [5, 1430],
   [6, 1520],
-  [7, 1600],
+  [7, 1590],
   [8, 1660],
-  [9, 1720],
-  [10, 1770],
+  [9, 1710],
+  [10, 1760],
   [11, 1800],
-  [12, 1840],
+  [12, 1830],
   [13, 1860],
-  [14, 1890],
+  [14, 1880],
   [15, 1900],
-  [16, 1920],
+  [16, 1910],
   [17, 1930],
   [18, 1940],
   [19, 1950],
