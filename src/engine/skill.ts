@@ -27,9 +27,11 @@ export function skillDepth(level: number): number {
  * move: a rating for each whole level, from one curve, 2000 - 1360 e^(-level / 5.8), fitted by
  * maximum likelihood to 720 games (bench/elo-ladder.mjs; rounded to 10): 640 against Stockfish
  * with `UCI_LimitStrength` at ratings from 1350 to 2100, and 80 of levels 0 and 1 against
- * level 3, below Stockfish's lowest rating (bench/RESULTS.md, "Playing strength by Elo"). Between two
- * levels a rating maps to a level by a straight line. The curve is flat at the top (levels 15
- * to 20 lie within 60 points), and full strength rates higher with more time a move.
+ * level 3, below Stockfish's lowest rating (bench/RESULTS.md, "Playing strength by Elo").
+ * Between two levels a rating maps to a level by a straight line. The curve is flat at the top
+ * (levels 15 to 20 lie within 60 points), and full strength rates higher with more time a move.
+ * Held out of the fit, qiengine at `UCI_Elo` E against Stockfish at E scored 48.8% at 1500 and
+ * 48.8% at 1800 (40 games each).
  */
 export const ELO_LEVELS: ReadonlyArray<readonly [level: number, elo: number]> = [
   [0, 640],
