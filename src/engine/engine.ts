@@ -66,7 +66,8 @@ export interface EngineOptions {
    * `UCI_LimitStrength`: a whole number from {@link ELO_MIN} to {@link ELO_MAX} (full strength),
    * on Stockfish 15.1's scale as measured in chess (see `ELO_LEVELS`); it picks a level, whole or
    * between two, and overrides `skill` while set. In xiangqi the same levels are played, but no
-   * calibrated xiangqi rating scale exists to measure them on. See {@link Engine.setElo}.
+   * calibrated xiangqi rating scale exists to measure them on (Fairy-Stockfish's `UCI_Elo` there
+   * is far weaker than the same number here). See {@link Engine.setElo}.
    */
   elo?: number;
   /** The searches' contempt unless one gives its own (see {@link EngineSearchOptions.contempt}; default 0). */
