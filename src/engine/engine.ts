@@ -910,22 +910,28 @@ export class Engine {
   }
 }
 
+/**
+ * `value`, checked: a whole number from `min` to `max`, else a QiengineError naming the setting
+ * (and the unit, if any). One check for every bounded whole-number setting below.
+ */
+function checkWhole(name: string, value: number, min: number, max: number, unit = ''): number {
+  if (!Number.isInteger(value) || value < min || value > max) throw new QiengineError(`${name} must be a whole number${unit} from ${min} to ${max}`);
+  return value;
+}
+
 /** A contempt, checked: a whole number of centipawns from -1000 to 1000. */
 function checkContempt(cp: number): number {
-  if (!Number.isInteger(cp) || Math.abs(cp) > 1000) throw new QiengineError('contempt must be a whole number of centipawns from -1000 to 1000');
-  return cp;
+  return checkWhole('contempt', cp, -1000, 1000, ' of centipawns');
 }
 
 /** A skill level, checked: a whole number from 0 to 20. */
 function checkSkill(level: number): number {
-  if (!Number.isInteger(level) || level < SKILL_MIN || level > SKILL_MAX) throw new QiengineError(`skill must be a whole number from ${SKILL_MIN} to ${SKILL_MAX}`);
-  return level;
+  return checkWhole('skill', level, SKILL_MIN, SKILL_MAX);
 }
 
 /** An Elo rating, checked: a whole number from ELO_MIN to ELO_MAX. */
 function checkElo(elo: number): number {
-  if (!Number.isInteger(elo) || elo < ELO_MIN || elo > ELO_MAX) throw new QiengineError(`elo must be a whole number from ${ELO_MIN} to ${ELO_MAX}`);
-  return elo;
+  return checkWhole('elo', elo, ELO_MIN, ELO_MAX);
 }
 
 /** Node's worker_threads, fetched without a static import so that browser bundles stay clean. */

@@ -116,7 +116,6 @@ export interface RefereeOptions {
   timeMarginMs?: number;
 }
 
-
 /** Plays `opening` and then lets the engines play it out. */
 export async function playGame(game: GameKind, first: EngineProcess, second: EngineProcess, opening: readonly string[], o: RefereeOptions = {}): Promise<GameRecord> {
   const maxPlies = o.maxPlies ?? 400;

@@ -36,6 +36,8 @@ const DEFAULTS: Record<string, string> = {
   'perpetual chase': 'true',
   // UCI's 'OwnBook' and UCCI's 'usebook' are one setting, kept under this name.
   ownbook: 'false',
+  uci_limitstrength: 'false',
+  uci_elo: String(ELO_MIN),
 };
 
 /** The whole number from `min` to `max` an option's value spells, or undefined for anything else. */
@@ -506,7 +508,7 @@ export class ProtocolSession {
       mate,
       skill: this.options.has('skill level') ? Number(this.option('skill level')) : undefined,
       // As in Stockfish, UCI_LimitStrength makes UCI_Elo decide the strength, whatever the Skill Level.
-      elo: this.option('uci_limitstrength') === 'true' ? Number(this.options.get('uci_elo') ?? ELO_MIN) : undefined,
+      elo: this.option('uci_limitstrength') === 'true' ? Number(this.option('uci_elo')) : undefined,
       contempt: this.options.has('contempt') ? Number(this.option('contempt')) : undefined,
       searchMoves,
       banMoves: this.banned.length > 0 ? this.banned : undefined,
