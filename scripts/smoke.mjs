@@ -1,6 +1,6 @@
 // Smoke test of the built package: it loads through `import` and `require`, and the
 // `qiengine` binary answers `uci`. Run after `npm run build`.
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -33,6 +33,29 @@ if (!xq.includes('Nodes searched: 79666')) fail(`qiengine uci (xiangqi) answered
 const ucci = execFileSync(process.execPath, [cli, 'ucci'], { input: 'isready\nquit\n' }).toString();
 if (!ucci.includes('ucciok') || !ucci.includes('bye')) fail(`qiengine ucci answered:\n${ucci}`);
 console.log('smoke: qiengine binary answers uci and ucci');
+
+// A plain `qiengine` whose first line is `xboard` speaks the xboard protocol: features, then a
+// xiangqi move of its own in answer to one (quit is sent once the move is in: it would drop it).
+{
+  const child = spawn(process.execPath, [cli], { stdio: ['pipe', 'pipe', 'inherit'] });
+  let said = '';
+  const moved = new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`qiengine xboard answered no move:\n${said}`)), 20000);
+    child.stdout.on('data', (d) => {
+      said += d;
+      if (/^move [a-i]\d[a-i]\d$/m.test(said)) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+  });
+  child.stdin.write('xboard\nprotover 2\nnew\nvariant xiangqi\nsd 3\nusermove h2e2\n');
+  await moved.catch((e) => fail(e.message));
+  child.stdin.end('quit\n');
+  await new Promise((resolve) => child.on('exit', resolve));
+  if (!said.includes('variants="normal,xiangqi"') || !said.includes('feature done=1')) fail(`qiengine xboard answered:\n${said}`);
+  console.log('smoke: qiengine binary answers xboard');
+}
 
 // The engine from the built package searches on its worker (dist/worker.js), from ESM and CJS.
 for (const [name, mod] of /** @type {Array<[string, typeof esm]>} */ ([['import', esm], ['require', cjs]])) {
@@ -184,4 +207,4 @@ try {
   rmSync(tbDir, { recursive: true, force: true });
 }
 console.log('smoke: qiengine tablebase builds, probes and searches with endgame tables');
-console.log('smoke: 9 passed, 0 failed');
+console.log('smoke: 10 passed, 0 failed');

@@ -4,6 +4,7 @@
  *
  *   qiengine [uci]                 UCI loop on stdin/stdout (the default)
  *   qiengine ucci                  UCCI loop (ElephantEye's dialect)
+ *   qiengine xboard                xboard (CECP 2) loop, for XBoard/WinBoard (also when the first line is `xboard`)
  *   qiengine perft --game chess|xiangqi [--fen F] --depth N [--divide]
  *   qiengine analyse --game chess|xiangqi [--fen F] [--moves "m1 m2"] [--movetime ms | --depth N] [--threads N]
  *   qiengine annotate --game chess|xiangqi --pgn FILE [--movetime MS | --depth N]
@@ -25,6 +26,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { QiengineError, UsageError } from './core/errors.js';
 import { ENGINE_NAME, ENGINE_VERSION, ProtocolSession } from './protocol/session.js';
+import { XboardSession } from './protocol/xboard.js';
 import { PlaySession } from './protocol/play.js';
 import { Chess } from './chess/game.js';
 import { Xiangqi } from './xiangqi/game.js';
@@ -58,6 +60,9 @@ usage:
                         xiangqi with 'setoption name UCI_Variant value xiangqi'
                         (xiangqi moves in ICCS, ranks 0-9)
   qiengine ucci         speak UCCI (ElephantEye's protocol, xiangqi)
+  qiengine xboard       speak the xboard protocol (CECP 2, XBoard/WinBoard): chess,
+                        or xiangqi after 'variant xiangqi'; a plain 'qiengine'
+                        switches to it when the first line is 'xboard'
   qiengine perft --game chess|xiangqi [--fen FEN] --depth N [--divide]
                         count the leaves of the legal move tree
   qiengine analyse --game chess|xiangqi [--fen FEN | --pgn FILE [--ply N]]
@@ -547,18 +552,32 @@ function perftCommand(args: string[]): void {
   process.stdout.write(`Time: ${ms.toFixed(0)} ms, ${(total / Math.max(ms, 0.001) / 1000).toFixed(2)} M leaves/s\n`);
 }
 
+/**
+ * The engine at the other end of a GUI's pipe: UCI or UCCI (ProtocolSession), or the xboard
+ * protocol (XboardSession) when the first line is `xboard`, as XBoard and WinBoard begin.
+ */
 function protocolLoop(firstLine?: string): void {
-  const session = new ProtocolSession((l) => process.stdout.write(l + '\n'), { readFile: (path) => readFileSync(path), readTablebases: readTableFiles });
-  if (firstLine !== undefined) session.handle(firstLine);
-  const rl = createInterface({ input: process.stdin, terminal: false });
-  rl.on('line', (line) => {
-    session.handle(line);
+  type Session = ProtocolSession | XboardSession;
+  const write = (l: string): void => void process.stdout.write(l + '\n');
+  let session: Session | null = null;
+  const open = (first: string): Session =>
+    first.trim().split(/\s+/)[0] === 'xboard' ? new XboardSession(write) : new ProtocolSession(write, { readFile: (path) => readFileSync(path), readTablebases: readTableFiles });
+  const handle = (line: string): void => {
+    if (session === null) {
+      if (line.trim() === '') return;
+      session = open(line);
+    }
+    const s = session;
+    s.handle(line);
     // `quit` may wait behind a search that is being stopped.
-    void session.idle().then(() => {
-      if (session.finished) process.exit(0);
+    void s.idle().then(() => {
+      if (s.finished) process.exit(0);
     });
-  });
-  rl.on('close', () => void session.idle().then(() => process.exit(0)));
+  };
+  if (firstLine !== undefined) handle(firstLine);
+  const rl = createInterface({ input: process.stdin, terminal: false });
+  rl.on('line', handle);
+  rl.on('close', () => void (session === null ? Promise.resolve() : session.idle()).then(() => process.exit(0)));
 }
 
 async function main(argv: string[]): Promise<void> {
@@ -570,6 +589,8 @@ async function main(argv: string[]): Promise<void> {
         return protocolLoop();
       case 'ucci':
         return protocolLoop('ucci');
+      case 'xboard':
+        return protocolLoop('xboard');
       case 'perft':
         return perftCommand(rest);
       case 'analyse':

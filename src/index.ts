@@ -126,6 +126,7 @@ export { TranspositionTable, MATE } from './search/tt.js';
 export { REP_NONE as REPETITION_NONE, REP_DRAW as REPETITION_DRAW } from './core/game.js';
 
 export { ProtocolSession, type Variant } from './protocol/session.js';
+export { XboardSession } from './protocol/xboard.js';
 export { PlaySession, type PlayOptions } from './protocol/play.js';
 
 export {

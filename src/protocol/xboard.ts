@@ -1,0 +1,454 @@
+/**
+ * The xboard protocol (CECP, the Chess Engine Communication Protocol, version 2), which XBoard,
+ * WinBoard and many game servers speak, for both games: `variant normal` is chess and
+ * `variant xiangqi` is xiangqi (moves in coordinates, ICCS ranks 0-9 for xiangqi as XBoard
+ * writes them). Unlike UCI, the engine keeps the game: the GUI sends the moves one by one, and
+ * the engine answers with `move X` by itself whenever the side it plays is to move.
+ *
+ * What is offered: `protover 2` features, `new`, `variant`, `force`, `go`, `playother`,
+ * `usermove` (and bare moves), `level`, `st`, `sd`, `time`, `otim`, `?`, `ping`, `draw`,
+ * `result`, `setboard`, `undo`, `remove`, `hint`, `post`/`nopost`, `analyze` with `.` and
+ * `exit`, `memory`, `cores`, `option` (Skill Level, Contempt, Perpetual Chase) and `quit`.
+ * qiengine does not ponder here (`hard` is accepted and changes nothing). As with UCI, the game
+ * logic stays in the game adapters and the searches run off this thread.
+ *
+ * A malformed or unknown line gets the protocol's `Error (...)` or `Illegal move` answer and
+ * changes nothing.
+ */
+import { QiengineError } from '../core/errors.js';
+import { Engine, MAX_THREADS, type EngineSearchOptions } from '../engine/engine.js';
+import { openSession, type GameSession } from '../engine/games.js';
+import type { EngineResult, EngineScore } from '../engine/searcher.js';
+import { SKILL_MAX, SKILL_MIN } from '../engine/skill.js';
+import type { Clock } from '../engine/time.js';
+import { ENGINE_NAME, ENGINE_VERSION, type Variant } from './session.js';
+
+/** A move in coordinates as XBoard sends it: chess `e2e4`/`e7e8q`, xiangqi `h2e2` (ranks 0-9). */
+const MOVE_TEXT = /^[a-i]\d[a-i]\d[nbrq]?$/;
+
+/** Commands that neither touch the game nor the engine: handled at once, even during a search. */
+const PASSIVE = new Set(['post', 'nopost', 'time', 'otim', 'level', 'st', 'sd', 'hard', 'easy', 'random', 'computer', 'name', 'rating', 'ics', 'accepted', 'rejected', 'bk', 'hint', 'xboard']);
+
+/** Commands that end a search on the engine's move without the move being played. */
+const DISCARDING = new Set(['new', 'force', 'quit', 'result', 'setboard', 'undo', 'remove', 'variant', 'edit', 'analyze', 'playother', 'go', 'white', 'black']);
+
+interface Thinking {
+  controller: AbortController;
+  /** A search for the engine's move, or analysis (`analyze`) until something changes. */
+  kind: 'move' | 'analyze';
+  /** Set when the move must not be played (the GUI moved on: `force`, `new`, `undo`, ...). */
+  discard: boolean;
+  /** The last report: depth, nodes and time, for analysis's `.` status line. */
+  depth: number;
+  nodes: number;
+  timeMs: number;
+  done: Promise<void>;
+}
+
+/** One xboard session. Feed it lines with {@link handle}; it writes replies through `write`. */
+export class XboardSession {
+  private variant: Variant = 'chess';
+  /** The game as the GUI set it up: a FEN from `setboard` (or the start) and the moves since. */
+  private startFen: string | undefined;
+  private moves: string[] = [];
+  private game: GameSession = openSession({ game: 'chess' });
+  /** The side the engine plays: 0 (white or red), 1 (black), or null in force mode. */
+  private engineSide: 0 | 1 | null = 1;
+  /** Set once the game has ended (announced, or a `result` from the GUI) until `new`. */
+  private over = false;
+  private post = false;
+  private analyzing = false;
+  /** The position an analysis last finished by itself (a mate proven), not to be restarted. */
+  private analysed: string | null = null;
+  /** `level`: moves per control (0: the whole game), base time, increment; `st`; `sd`. */
+  private movesPerControl = 0;
+  private baseMs = 300_000;
+  private incrementMs = 0;
+  private fixedMs: number | undefined;
+  private depthLimit: number | undefined;
+  /** `time` and `otim`: the engine's and the opponent's clocks in centiseconds. */
+  private ownCs: number | undefined;
+  private oppCs: number | undefined;
+  /** The score of the engine's last search for its move, from its side (for `draw`). */
+  private lastScore: EngineScore | undefined;
+  /** After the engine's move: its expected reply, offered on `hint`, and the FEN it belongs to. */
+  private hint: { fen: string; move: string } | null = null;
+  private skill: number | undefined;
+  private contempt: number | undefined;
+  private perpetualChase = true;
+  private thinking: Thinking | null = null;
+  private readonly backlog: string[] = [];
+  private quit = false;
+  private readonly engine: Engine;
+
+  /** @param write receives each reply line; `engine`: the engine to search with (default a new one) */
+  constructor(
+    private readonly write: (line: string) => void,
+    options: { engine?: Engine } = {},
+  ) {
+    this.engine = options.engine ?? new Engine();
+  }
+
+  /** Whether `quit` has been received. */
+  get finished(): boolean {
+    return this.quit;
+  }
+
+  /** Whether a search is running. */
+  get busy(): boolean {
+    return this.thinking !== null;
+  }
+
+  /** Resolves once no search is running and every waiting line has been handled. */
+  async idle(): Promise<void> {
+    while (this.thinking !== null) await this.thinking.done;
+  }
+
+  /** Handles one line. Never throws: failures become `Error (...)` replies. */
+  handle(raw: string): void {
+    const line = String(raw).trim();
+    if (line === '') return;
+    const words = line.split(/\s+/);
+    const cmd = words[0]!;
+    const t = this.thinking;
+    if (t !== null) {
+      if (cmd === '.' && t.kind === 'analyze') return this.statLine(t);
+      // Analysis has no move to wait for: a ping is answered at once.
+      if (cmd === 'ping' && t.kind === 'analyze') return this.write(`pong ${words[1] ?? ''}`.trim());
+      if (cmd === '?') {
+        if (t.kind === 'move') t.controller.abort();
+        return;
+      }
+      if (!PASSIVE.has(cmd)) {
+        // Analysis restarts after the change; a move search the GUI has moved on from is dropped.
+        if (t.kind === 'analyze' || DISCARDING.has(cmd)) {
+          t.discard = true;
+          t.controller.abort();
+        }
+        this.backlog.push(line);
+        return;
+      }
+    }
+    try {
+      this.command(cmd, words.slice(1), line);
+    } catch (e) {
+      const text = e instanceof QiengineError ? e.message : e instanceof Error ? `internal error: ${e.message}` : String(e);
+      this.write(`Error (${text.replace(/[\r\n]+/g, ' ').slice(0, 200)}): ${line.slice(0, 80)}`);
+    }
+    if (this.thinking === null && !this.quit) this.next();
+  }
+
+  private command(cmd: string, args: string[], line: string): void {
+    switch (cmd) {
+      case 'xboard': case 'accepted': case 'rejected': case 'random': case 'computer': case 'name': case 'rating': case 'ics': case 'bk':
+      // No pondering: `hard` is taken and changes nothing.
+      case 'hard': case 'easy': case '?': case '.':
+        return;
+      case 'protover': return this.features();
+      case 'new': return this.newGame();
+      case 'variant': return this.selectVariant(args[0] ?? '');
+      case 'force':
+        this.engineSide = null;
+        return;
+      case 'go':
+        this.engineSide = this.game.position.sideToMove as 0 | 1;
+        return;
+      case 'playother':
+        this.engineSide = (this.game.position.sideToMove ^ 1) as 0 | 1;
+        return;
+      case 'level': return this.level(args);
+      case 'st': {
+        const s = this.number(args[0], 'st');
+        this.fixedMs = s * 1000;
+        return;
+      }
+      case 'sd': {
+        const d = this.number(args[0], 'sd');
+        this.depthLimit = Math.max(1, Math.min(99, Math.floor(d)));
+        return;
+      }
+      case 'time':
+        this.ownCs = this.number(args[0], 'time');
+        return;
+      case 'otim':
+        this.oppCs = this.number(args[0], 'otim');
+        return;
+      case 'usermove': return this.userMove(args[0] ?? '');
+      case 'ping': return this.write(`pong ${args[0] ?? ''}`.trim());
+      case 'draw': return this.drawOffer();
+      case 'result':
+        this.over = true;
+        return;
+      case 'setboard': return this.setBoard(args.join(' '));
+      case 'undo': return this.takeBack(1);
+      case 'remove': return this.takeBack(2);
+      case 'hint':
+        if (this.hint !== null && this.hint.fen === this.game.fen()) this.write(`Hint: ${this.hint.move}`);
+        return;
+      case 'post':
+        this.post = true;
+        return;
+      case 'nopost':
+        this.post = false;
+        return;
+      case 'analyze':
+        // The engine plays neither side while it analyses, nor after `exit`.
+        this.analyzing = true;
+        this.analysed = null;
+        this.engineSide = null;
+        return;
+      case 'exit':
+        this.analyzing = false;
+        return;
+      case 'memory': {
+        const mb = this.number(args[0], 'memory');
+        this.engine.setHashSize(Math.max(1, Math.min(4096, Math.floor(mb))));
+        return;
+      }
+      case 'cores': {
+        const n = this.number(args[0], 'cores');
+        this.engine.setThreads(Math.max(1, Math.min(MAX_THREADS, Math.floor(n))));
+        return;
+      }
+      case 'option': return this.option(line.slice('option'.length).trim());
+      case 'quit':
+        this.quit = true;
+        this.engine.close();
+        return;
+      case 'edit': case 'white': case 'black':
+        throw new QiengineError('not supported: qiengine takes positions by setboard');
+      default:
+        if (MOVE_TEXT.test(cmd) && args.length === 0) return this.userMove(cmd);
+        throw new QiengineError('unknown command');
+    }
+  }
+
+  /** A non-negative number argument. @throws {QiengineError} */
+  private number(text: string | undefined, what: string): number {
+    const n = Number(text);
+    if (text === undefined || text.trim() === '' || !Number.isFinite(n) || n < 0) throw new QiengineError(`${what} needs a non-negative number`);
+    return n;
+  }
+
+  private features(): void {
+    const options = [
+      `option="Skill Level -spin ${this.skill ?? SKILL_MAX} ${SKILL_MIN} ${SKILL_MAX}"`,
+      'option="Contempt -spin 0 -1000 1000"',
+      'option="Perpetual Chase -check 1"',
+    ];
+    this.write('feature done=0');
+    this.write(`feature myname="${ENGINE_NAME} ${ENGINE_VERSION}" variants="normal,xiangqi" setboard=1 usermove=1 ping=1 playother=1 time=1 draw=1 analyze=1 colors=0 san=0 sigint=0 sigterm=0 reuse=1 name=0 nps=0 memory=1 smp=1 exclude=0 pause=0 debug=0`);
+    for (const o of options) this.write(`feature ${o}`);
+    this.write('feature done=1');
+  }
+
+  /** `new`: chess from the start, the engine playing black, clocks reset, no depth limit. */
+  private newGame(): void {
+    this.reset('chess', undefined);
+    this.engineSide = 1;
+    this.depthLimit = undefined;
+    this.ownCs = undefined;
+    this.oppCs = undefined;
+    this.engine.clear();
+  }
+
+  private reset(variant: Variant, fen: string | undefined): void {
+    this.variant = variant;
+    this.startFen = fen;
+    this.moves = [];
+    this.game = openSession({ game: variant, fen, perpetualChase: this.perpetualChase });
+    this.over = false;
+    this.hint = null;
+    this.lastScore = undefined;
+  }
+
+  private selectVariant(name: string): void {
+    const v = name === 'normal' ? 'chess' : name === 'xiangqi' ? 'xiangqi' : null;
+    if (v === null) throw new QiengineError(`unsupported variant '${name.slice(0, 40)}' (normal or xiangqi)`);
+    this.reset(v, undefined);
+  }
+
+  /** `level MPS BASE INC`: BASE in minutes or minutes:seconds, INC in seconds. */
+  private level(args: string[]): void {
+    const [mps, base, inc] = args;
+    const m = /^(\d+)(?::(\d{1,2}))?$/.exec(base ?? '');
+    const moves = Number(mps);
+    const increment = Number(inc);
+    if (args.length !== 3 || m === null || !Number.isInteger(moves) || moves < 0 || !Number.isFinite(increment) || increment < 0) {
+      throw new QiengineError('level needs MPS BASE INC (BASE in minutes or minutes:seconds)');
+    }
+    this.movesPerControl = moves;
+    this.baseMs = (Number(m[1]) * 60 + Number(m[2] ?? 0)) * 1000;
+    this.incrementMs = increment * 1000;
+    this.fixedMs = undefined;
+  }
+
+  private userMove(text: string): void {
+    if (this.over) {
+      this.write(`Illegal move (the game is over): ${text}`);
+      return;
+    }
+    try {
+      this.game.play(text);
+    } catch (e) {
+      if (!(e instanceof QiengineError)) throw e;
+      this.write(`Illegal move: ${text.slice(0, 20)}`);
+      return;
+    }
+    this.moves.push(text);
+    this.announceEnd();
+  }
+
+  private setBoard(fen: string): void {
+    try {
+      openSession({ game: this.variant, fen });
+    } catch {
+      this.write('tellusererror Illegal position');
+      return;
+    }
+    this.reset(this.variant, fen);
+  }
+
+  private takeBack(plies: number): void {
+    if (this.moves.length < plies) throw new QiengineError(`no move to take back`);
+    const moves = this.moves.slice(0, this.moves.length - plies);
+    this.game = openSession({ game: this.variant, fen: this.startFen, moves, perpetualChase: this.perpetualChase });
+    this.moves = moves;
+    this.over = false;
+    this.hint = null;
+  }
+
+  /**
+   * `draw`: the opponent offers a draw, taken (`offer draw`) when the engine's last search put
+   * its side below what a draw is worth to it (the game's draw score), or found a mate against it.
+   */
+  private drawOffer(): void {
+    const s = this.lastScore;
+    if (this.engineSide === null || this.over || s === undefined) return;
+    if ('mate' in s ? s.mate < 0 : s.cp < this.game.drawScore) this.write('offer draw');
+  }
+
+  /** `option NAME=VALUE` for the options listed in the features. */
+  private option(text: string): void {
+    const eq = text.indexOf('=');
+    const name = (eq < 0 ? text : text.slice(0, eq)).trim().toLowerCase();
+    const value = eq < 0 ? '' : text.slice(eq + 1).trim();
+    const whole = (min: number, max: number): number => {
+      const n = Number(value);
+      if (value === '' || !Number.isInteger(n) || n < min || n > max) throw new QiengineError(`${name}: expected a whole number from ${min} to ${max}`);
+      return n;
+    };
+    switch (name) {
+      case 'skill level':
+        this.skill = whole(SKILL_MIN, SKILL_MAX);
+        return;
+      case 'contempt':
+        this.contempt = whole(-1000, 1000);
+        return;
+      case 'perpetual chase':
+        if (value !== '0' && value !== '1') throw new QiengineError('perpetual chase: expected 0 or 1');
+        this.perpetualChase = value === '1';
+        this.game = openSession({ game: this.variant, fen: this.startFen, moves: this.moves, perpetualChase: this.perpetualChase });
+        return;
+      default:
+        throw new QiengineError(`unknown option '${name.slice(0, 40)}'`);
+    }
+  }
+
+  /** Reports the end of the game if the position ends it (mate, a rule's draw or loss). */
+  private announceEnd(): void {
+    const s = this.game.status();
+    if (!s.over) return;
+    this.over = true;
+    const names = this.variant === 'chess' ? ['White', 'Black'] : ['Red', 'Black'];
+    const reason = s.reason.replace(/-/g, ' ');
+    if (s.winner === null) this.write(`1/2-1/2 {Draw by ${reason}}`);
+    else this.write(`${s.winner === 0 ? '1-0' : '0-1'} {${names[s.winner]} wins by ${reason}}`);
+  }
+
+  /** After a command or a search: the waiting lines, then a search if one is due. */
+  private next(): void {
+    while (this.backlog.length > 0 && this.thinking === null && !this.quit) this.handle(this.backlog.shift()!);
+    if (this.thinking !== null || this.quit) return;
+    if (this.analyzing) {
+      if (this.analysed !== this.game.fen()) this.search('analyze');
+      return;
+    }
+    if (!this.over && this.engineSide !== null && this.game.position.sideToMove === this.engineSide) this.search('move');
+  }
+
+  private search(kind: 'move' | 'analyze'): void {
+    if (this.game.status().over) {
+      // Nothing to search: a finished game is announced once, not analysed.
+      if (kind === 'move') this.announceEnd();
+      return;
+    }
+    const controller = new AbortController();
+    // Made before the search starts: an inline engine reports before `search` returns.
+    const t: Thinking = { controller, kind, discard: false, depth: 0, nodes: 0, timeMs: 0, done: Promise.resolve() };
+    const opts: EngineSearchOptions = {
+      signal: controller.signal,
+      skill: this.skill,
+      contempt: this.contempt,
+      depth: this.depthLimit,
+      onInfo: (i) => {
+        t.depth = i.depth;
+        t.nodes = i.nodes;
+        t.timeMs = i.timeMs;
+        if (this.post || kind === 'analyze') this.write(`${i.depth} ${scoreValue(i.score)} ${Math.round(i.timeMs / 10)} ${i.nodes} ${i.pv.join(' ')}`);
+      },
+    };
+    if (kind === 'move') {
+      if (this.fixedMs !== undefined) {
+        // As for UCI's movetime: a little is kept back for the reply to reach the GUI.
+        opts.movetimeMs = Math.max(1, this.fixedMs - Math.min(30, this.fixedMs * 0.02));
+      } else {
+        // Moves to the next control: those the side to move has left of its MPS.
+        const played = Math.floor(this.moves.length / 2);
+        const clock: Clock = {
+          remainingMs: this.ownCs !== undefined ? this.ownCs * 10 : this.baseMs,
+          incrementMs: this.incrementMs,
+          movesToGo: this.movesPerControl > 0 ? this.movesPerControl - (played % this.movesPerControl) : undefined,
+        };
+        opts.clock = clock;
+      }
+    }
+    const spec = { game: this.variant, fen: this.startFen, moves: this.moves, perpetualChase: this.perpetualChase };
+    const work = this.engine.search(spec, opts);
+    t.done = work.then(
+      (r) => this.finish(t, r),
+      (e: unknown) => this.write(`Error (${e instanceof Error ? e.message : String(e)}): search`),
+    ).then(() => {
+      this.thinking = null;
+      if (!this.quit) this.next();
+    });
+    this.thinking = t;
+  }
+
+  /** A search has returned: the engine's move is played and told, unless the GUI moved on. */
+  private finish(t: Thinking, r: EngineResult): void {
+    if (t.discard) return;
+    if (t.kind === 'analyze') {
+      this.analysed = this.game.fen();
+      return;
+    }
+    this.lastScore = r.score;
+    if (r.bestMove === null) return this.announceEnd();
+    this.game.play(r.bestMove);
+    this.moves.push(r.bestMove);
+    this.write(`move ${r.bestMove}`);
+    this.hint = r.ponderMove === null ? null : { fen: this.game.fen(), move: r.ponderMove };
+    this.announceEnd();
+  }
+
+  /** Analysis's `.`: `stat01: time nodes depth moves-left moves-total` (moves left unknown: 0). */
+  private statLine(t: Thinking): void {
+    this.write(`stat01: ${Math.round(t.timeMs / 10)} ${t.nodes} ${t.depth} 0 ${this.game.legalMoves().length}`);
+  }
+}
+
+/** xboard's score: centipawns, or 100000 + N for a mate in N moves (-100000 - N when mated). */
+function scoreValue(s: EngineScore): number {
+  if (!('mate' in s)) return s.cp;
+  return s.mate > 0 ? 100000 + s.mate : -100000 + s.mate;
+}

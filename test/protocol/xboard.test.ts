@@ -1,0 +1,291 @@
+import { describe, expect, it } from 'vitest';
+import { Chess, Engine, Xiangqi, XboardSession } from '../../src/index.js';
+import { rng } from '../helpers/data.js';
+
+function session(): {
+  s: XboardSession;
+  out: string[];
+  send: (...lines: string[]) => string[];
+  think: (...lines: string[]) => Promise<string[]>;
+} {
+  const out: string[] = [];
+  const s = new XboardSession((l) => out.push(l), { engine: new Engine({ thread: 'inline' }) });
+  return {
+    s,
+    out,
+    /** Lines answered at once. */
+    send: (...lines) => {
+      out.length = 0;
+      for (const l of lines) s.handle(l);
+      return [...out];
+    },
+    /** Lines answered once every search they start has answered. */
+    think: async (...lines) => {
+      out.length = 0;
+      for (const l of lines) s.handle(l);
+      await s.idle();
+      return [...out];
+    },
+  };
+}
+
+const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+/** The engine's moves among the replies. */
+const movesIn = (lines: string[]): string[] => lines.filter((l) => l.startsWith('move ')).map((l) => l.slice(5));
+
+describe('xboard protocol', () => {
+  it('announces its features for protover 2, ending with done=1', () => {
+    const { send } = session();
+    expect(send('xboard')).toEqual([]);
+    const f = send('protover 2');
+    expect(f[0]).toBe('feature done=0');
+    expect(f.at(-1)).toBe('feature done=1');
+    const all = f.join(' ');
+    for (const feature of ['variants="normal,xiangqi"', 'setboard=1', 'usermove=1', 'ping=1', 'playother=1', 'analyze=1', 'san=0', 'myname="qiengine']) {
+      expect(all).toContain(feature);
+    }
+    expect(all).toContain('option="Skill Level -spin 20 0 20"');
+  });
+
+  it('plays black in chess after new, answering a user move with a legal move', async () => {
+    const { think } = session();
+    const out = await think('xboard', 'new', 'sd 3', 'usermove e2e4');
+    const [reply] = movesIn(out);
+    expect(reply).toBeDefined();
+    const game = new Chess();
+    game.move('e4');
+    expect(game.moves()).toContain(reply);
+    expect(await think('ping 7')).toEqual(['pong 7']);
+  });
+
+  it('plays xiangqi after variant xiangqi, with moves in ICCS and bare moves accepted', async () => {
+    const { think } = session();
+    const out = await think('new', 'variant xiangqi', 'sd 3', 'h2e2');
+    const [reply] = movesIn(out);
+    const game = new Xiangqi();
+    game.move('h2e2');
+    expect(game.moves()).toContain(reply);
+  });
+
+  it('posts thinking lines as depth, score, centiseconds, nodes and the line', async () => {
+    const { think } = session();
+    const out = await think('new', 'post', 'sd 4', 'e2e4');
+    const posts = out.filter((l) => /^\d+ -?\d+ \d+ \d+ /.test(l));
+    expect(posts.map((l) => Number(l.split(' ')[0]))).toEqual([1, 2, 3, 4]);
+    // The last line's first move is the move played.
+    expect(posts.at(-1)!.split(' ')[4]).toBe(movesIn(out)[0]);
+    const quiet = await think('nopost', 'remove', 'e2e4');
+    expect(quiet.filter((l) => /^\d+ -?\d+ /.test(l))).toEqual([]);
+  });
+
+  it('in force mode takes moves for both sides without moving; go makes it play the side to move', async () => {
+    const { think } = session();
+    expect(await think('new', 'force', 'sd 2', 'e2e4', 'e7e5', 'g1f3')).toEqual([]);
+    const out = await think('go');
+    const game = new Chess();
+    for (const m of ['e4', 'e5', 'Nf3']) game.move(m);
+    expect(game.moves()).toContain(movesIn(out)[0]);
+    // Now it plays black: white's next move is answered.
+    const after = new Chess(game.fen());
+    after.move(movesIn(out)[0]!);
+    const next = after.moves()[0]!;
+    expect(movesIn(await think(next))).toHaveLength(1);
+  });
+
+  it('playother makes it play the side not on move, and waits', async () => {
+    const { think } = session();
+    expect(await think('new', 'sd 2', 'force', 'playother')).toEqual([]);
+    expect(movesIn(await think('d2d4'))).toHaveLength(1);
+  });
+
+  it('answers an illegal or malformed move with Illegal move and changes nothing', async () => {
+    const { think } = session();
+    expect(await think('new', 'force', 'usermove e2e5')).toEqual(['Illegal move: e2e5']);
+    expect(await think('usermove zz')).toEqual(['Illegal move: zz']);
+    expect(await think('usermove')).toEqual(['Illegal move: ']);
+    // The position is still the start: e2e4 is legal, and the undo takes back only it.
+    expect(await think('e2e4', 'undo', 'e2e4', 'e7e5')).toEqual([]);
+  });
+
+  it('answers unknown commands, bad arguments and unknown variants with Error and carries on', async () => {
+    const { think } = session();
+    expect(await think('frobnicate 3')).toEqual(['Error (unknown command): frobnicate 3']);
+    expect((await think('variant shogi'))[0]).toMatch(/^Error \(unsupported variant 'shogi'/);
+    expect((await think('level 40 x 0'))[0]).toMatch(/^Error \(level needs MPS BASE INC/);
+    expect((await think('sd -1'))[0]).toMatch(/^Error \(sd needs a non-negative number/);
+    expect((await think('time'))[0]).toMatch(/^Error \(time needs/);
+    expect((await think('edit'))[0]).toMatch(/^Error \(not supported/);
+    expect((await think('undo'))[0]).toMatch(/^Error \(no move to take back/);
+    expect(await think('ping 1')).toEqual(['pong 1']);
+  });
+
+  it('rejects a bad setboard with tellusererror and keeps its position', async () => {
+    const { think } = session();
+    await think('new', 'force', 'e2e4');
+    expect(await think('setboard rnbqkbnr/pppppppp/8/8 w KQkq - 0 1')).toEqual(['tellusererror Illegal position']);
+    // Black is still to move after e2e4.
+    expect(await think('e7e5')).toEqual([]);
+    expect(await think('e7e5')).toEqual(['Illegal move: e7e5']);
+  });
+
+  it('announces mate after its own mating move, in chess and in xiangqi', async () => {
+    const { think } = session();
+    // White mates with Qh5xf7 (scholar's mate).
+    const chess = await think('new', 'force', 'setboard r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4', 'sd 3', 'go');
+    expect(chess).toEqual(['move h5f7', '1-0 {White wins by checkmate}']);
+    // Red's rook mates on the back rank while the kings face each other across an open file.
+    const xq = await think('new', 'variant xiangqi', 'force', 'setboard 3k5/9/9/9/9/9/9/9/9/R3K4 w', 'sd 3', 'go');
+    expect(movesIn(xq)).toHaveLength(1);
+    expect(xq.at(-1)).toBe('1-0 {Red wins by checkmate}');
+  });
+
+  it('announces the end when the user mates it, and then does not move', async () => {
+    const { think } = session();
+    const out = await think('new', 'force', 'setboard r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4', 'playother', 'h5f7');
+    expect(out).toEqual(['1-0 {White wins by checkmate}']);
+    expect(await think('go')).toEqual([]);
+    expect(await think('a7a6')).toEqual(['Illegal move (the game is over): a7a6']);
+  });
+
+  it('after result it does not move; new starts a chess game again', async () => {
+    const { think } = session();
+    await think('new', 'variant xiangqi', 'force', 'h2e2');
+    expect(await think('result 1-0 {adjudication}', 'go')).toEqual([]);
+    expect((await think('new', 'sd 2', 'e2e4'))[0]).toMatch(/^move [a-h][1-8][a-h][1-8]/);
+  });
+
+  it('remove takes back a move of each side and plays on with the same colour', async () => {
+    const { think } = session();
+    const first = movesIn(await think('new', 'sd 3', 'e2e4'));
+    expect(first).toHaveLength(1);
+    expect(await think('remove')).toEqual([]);
+    // White to move again; the engine still plays black.
+    expect(movesIn(await think('d2d4'))).toHaveLength(1);
+  });
+
+  it('stops at ? and plays the best move so far; force drops the move being searched', async () => {
+    const { s, out, think } = session();
+    await think('new', 'st 60');
+    s.handle('e2e4');
+    await sleep(150);
+    s.handle('?');
+    await s.idle();
+    expect(movesIn(out)).toHaveLength(1);
+    out.length = 0;
+    s.handle('remove');
+    s.handle('d2d4');
+    await sleep(150);
+    s.handle('force');
+    s.handle('ping 9');
+    await s.idle();
+    expect(movesIn(out)).toEqual([]);
+    expect(out.at(-1)).toBe('pong 9');
+  });
+
+  it('answers ping after the move it is thinking about, not before', async () => {
+    const { think } = session();
+    const out = await think('new', 'sd 3', 'e2e4', 'ping 3');
+    expect(out.filter((l) => !/^\d/.test(l)).map((l) => l.split(' ')[0])).toEqual(['move', 'pong']);
+  });
+
+  it('takes a draw offer when its last search found it worse off, and not otherwise', async () => {
+    const { think } = session();
+    // Black (the engine) has a bare king against a queen.
+    await think('new', 'force', 'setboard 4k3/8/8/8/8/8/3Q4/4K3 w - - 0 1', 'playother', 'sd 3', 'd2d3');
+    expect(await think('draw')).toEqual(['offer draw']);
+    // Here the engine (black) is the one with the queen.
+    await think('new', 'force', 'setboard 4k3/3q4/8/8/8/8/8/4K3 w - - 0 1', 'playother', 'sd 3', 'e1f1');
+    expect(await think('draw')).toEqual([]);
+  });
+
+  it('gives a hint for the position after its move', async () => {
+    const { think } = session();
+    const reply = movesIn(await think('new', 'sd 4', 'e2e4'))[0]!;
+    const hint = await think('hint');
+    expect(hint).toHaveLength(1);
+    const game = new Chess();
+    game.move('e4');
+    game.move(reply);
+    expect(game.moves()).toContain(hint[0]!.replace('Hint: ', ''));
+  });
+
+  it('analyses without moving, answers . with stat01, and restarts on a move', async () => {
+    const { s, out, think } = session();
+    await think('new', 'force');
+    s.handle('analyze');
+    await sleep(200);
+    s.handle('.');
+    s.handle('ping 4');
+    const stat = out.find((l) => l.startsWith('stat01: '));
+    expect(stat).toMatch(/^stat01: \d+ \d+ \d+ 0 20$/);
+    expect(out.at(-1)).toBe('pong 4');
+    s.handle('e2e4');
+    await sleep(100);
+    out.length = 0;
+    await sleep(100);
+    // The new analysis is of black's replies.
+    const lines = out.filter((l) => /^\d+ -?\d+ /.test(l));
+    expect(lines.length).toBeGreaterThan(0);
+    const game = new Chess();
+    game.move('e4');
+    expect(game.moves()).toContain(lines[0]!.split(' ')[4]);
+    s.handle('exit');
+    await s.idle();
+    expect(movesIn(out)).toEqual([]);
+    // After exit it is in force mode: a move gets no answer.
+    expect(await think('e7e5')).toEqual([]);
+  });
+
+  it('analysis of a proven mate ends once, without starting again', async () => {
+    const { s, think } = session();
+    const out = await think('new', 'force', 'setboard 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1', 'analyze');
+    expect(s.busy).toBe(false);
+    expect(out.at(-1)).toMatch(/^\d+ 100001 \d+ \d+ a1a8$/);
+    expect(await think('exit')).toEqual([]);
+  });
+
+  it('takes its options, memory and cores, and rejects values out of range', async () => {
+    const { think } = session();
+    expect(await think('option Skill Level=5', 'option Contempt=-30', 'option Perpetual Chase=0', 'memory 8', 'cores 1')).toEqual([]);
+    expect((await think('option Skill Level=99'))[0]).toMatch(/^Error \(skill level: expected a whole number from 0 to 20/);
+    expect((await think('option Perpetual Chase=yes'))[0]).toMatch(/^Error \(perpetual chase: expected 0 or 1/);
+    expect((await think('option Hash=5'))[0]).toMatch(/^Error \(unknown option 'hash'/);
+    expect((await think('memory lots'))[0]).toMatch(/^Error \(memory needs/);
+  });
+
+  it('plays under level and time, and under st', async () => {
+    const { think } = session();
+    expect(movesIn(await think('new', 'level 40 0:05 0', 'time 500', 'otim 500', 'e2e4'))).toHaveLength(1);
+    expect(movesIn(await think('new', 'level 0 1 1', 'time 300', 'd2d4'))).toHaveLength(1);
+    expect(movesIn(await think('new', 'st 0.1', 'c2c4'))).toHaveLength(1);
+  });
+
+  it('survives garbage lines and still answers ping', async () => {
+    const { s, out } = session();
+    const random = rng(5);
+    const words = ['usermove', 'level', 'time', 'setboard', 'option', 'sd', 'st', 'undo', 'remove', 'variant', 'protover', 'result', 'draw', 'hint', '.', '?', 'e2e4', 'h2e2', 'zz', '\u0000', '-1', '1e99', '=', 'NaN', 'xiangqi', 'normal', 'force'];
+    for (let i = 0; i < 2000; i++) {
+      const n = 1 + Math.floor(random() * 4);
+      const line = Array.from({ length: n }, () => words[Math.floor(random() * words.length)]!).join(' ');
+      expect(() => s.handle(line)).not.toThrow();
+    }
+    await s.idle();
+    out.length = 0;
+    s.handle('force');
+    s.handle('ping 77');
+    await s.idle();
+    expect(out.at(-1)).toBe('pong 77');
+  });
+
+  it('quit ends the session and drops a search in progress', async () => {
+    const { s, out } = session();
+    s.handle('new');
+    s.handle('st 60');
+    s.handle('e2e4');
+    await sleep(50);
+    s.handle('quit');
+    await s.idle();
+    expect(s.finished).toBe(true);
+    expect(movesIn(out)).toEqual([]);
+  });
+});
