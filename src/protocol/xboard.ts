@@ -8,9 +8,9 @@
  * What is offered: `protover 2` features, `new`, `variant`, `force`, `go`, `playother`,
  * `usermove` (and bare moves), `level`, `st`, `sd`, `time`, `otim`, `?`, `ping`, `draw`,
  * `result`, `setboard`, `undo`, `remove`, `hint`, `post`/`nopost`, `analyze` with `.` and
- * `exit`, `memory`, `cores`, `option` (Skill Level, Contempt, Perpetual Chase) and `quit`.
- * qiengine does not ponder here (`hard` is accepted and changes nothing). As with UCI, the game
- * logic stays in the game adapters and the searches run off this thread.
+ * `exit`, `memory`, `cores`, `option` (Skill Level, Contempt, Perpetual Chase), `hard`/`easy`
+ * (pondering on the reply it expects) and `quit`. As with UCI, the game logic stays in the game
+ * adapters and the searches run off this thread.
  *
  * A malformed or unknown line gets the protocol's `Error (...)` or `Illegal move` answer and
  * changes nothing.
@@ -20,22 +20,31 @@ import { Engine, MAX_THREADS, type EngineSearchOptions } from '../engine/engine.
 import { openSession, type GameSession } from '../engine/games.js';
 import type { EngineResult, EngineScore } from '../engine/searcher.js';
 import { SKILL_MAX, SKILL_MIN } from '../engine/skill.js';
-import type { Clock } from '../engine/time.js';
+import { budgetFor, type Clock } from '../engine/time.js';
 import { ENGINE_NAME, ENGINE_VERSION, type Variant } from './session.js';
 
 /** A move in coordinates as XBoard sends it: chess `e2e4`/`e7e8q`, xiangqi `h2e2` (ranks 0-9). */
 const MOVE_TEXT = /^[a-i]\d[a-i]\d[nbrq]?$/;
 
 /** Commands that neither touch the game nor the engine: handled at once, even during a search. */
-const PASSIVE = new Set(['post', 'nopost', 'time', 'otim', 'level', 'st', 'sd', 'hard', 'easy', 'random', 'computer', 'name', 'rating', 'ics', 'accepted', 'rejected', 'bk', 'hint', 'xboard']);
+const PASSIVE = new Set(['post', 'nopost', 'time', 'otim', 'level', 'st', 'sd', 'hard', 'random', 'computer', 'name', 'rating', 'ics', 'accepted', 'rejected', 'bk', 'hint', 'xboard']);
 
 /** Commands that end a search on the engine's move without the move being played. */
 const DISCARDING = new Set(['new', 'force', 'quit', 'result', 'setboard', 'undo', 'remove', 'variant', 'edit', 'analyze', 'playother', 'go', 'white', 'black']);
 
 interface Thinking {
   controller: AbortController;
-  /** A search for the engine's move, or analysis (`analyze`) until something changes. */
-  kind: 'move' | 'analyze';
+  /**
+   * A search for the engine's move, analysis (`analyze`) until something changes, or pondering:
+   * a search of the position after the reply the engine expects (`guess`), which becomes the
+   * search for its move if that reply comes.
+   */
+  kind: 'move' | 'analyze' | 'ponder';
+  guess?: string;
+  /** After a ponder hit: the end of the time the move may take. */
+  timer?: ReturnType<typeof setTimeout>;
+  /** Whether the search has returned (a ponder search then waits for the reply). */
+  returned: boolean;
   /** Set when the move must not be played (the GUI moved on: `force`, `new`, `undo`, ...). */
   discard: boolean;
   /** The last report: depth, nodes and time, for analysis's `.` status line. */
@@ -57,6 +66,8 @@ export class XboardSession {
   /** Set once the game has ended (announced, or a `result` from the GUI) until `new`. */
   private over = false;
   private post = false;
+  /** `hard`: think on the opponent's time about the reply it expects. */
+  private ponder = false;
   private analyzing = false;
   /** The position an analysis last finished by itself (a mate proven), not to be restarted. */
   private analysed: string | null = null;
@@ -76,6 +87,9 @@ export class XboardSession {
   private skill: number | undefined;
   private contempt: number | undefined;
   private perpetualChase = true;
+  /** The last `memory` and `cores` given, so that the same values again change nothing. */
+  private memoryMb: number | undefined;
+  private cores: number | undefined;
   private thinking: Thinking | null = null;
   private readonly backlog: string[] = [];
   private quit = false;
@@ -112,16 +126,21 @@ export class XboardSession {
     const cmd = words[0]!;
     const t = this.thinking;
     if (t !== null) {
-      if (cmd === '.' && t.kind === 'analyze') return this.statLine(t);
-      // Analysis has no move to wait for: a ping is answered at once.
-      if (cmd === 'ping' && t.kind === 'analyze') return this.write(`pong ${words[1] ?? ''}`.trim());
+      if (cmd === '.') return t.kind === 'analyze' ? this.statLine(t) : undefined;
+      // Analysis and pondering have no move to wait for: a ping is answered at once.
+      if (cmd === 'ping' && t.kind !== 'move') return this.write(`pong ${words[1] ?? ''}`.trim());
       if (cmd === '?') {
         if (t.kind === 'move') t.controller.abort();
         return;
       }
+      if (t.kind === 'ponder') {
+        const reply = cmd === 'usermove' ? words[1] : words.length === 1 && MOVE_TEXT.test(cmd) ? cmd : undefined;
+        if (reply !== undefined && reply === t.guess) return this.ponderHit(t, reply);
+      }
       if (!PASSIVE.has(cmd)) {
-        // Analysis restarts after the change; a move search the GUI has moved on from is dropped.
-        if (t.kind === 'analyze' || DISCARDING.has(cmd)) {
+        // Analysis restarts after the change, and pondering on another reply is dropped, as is
+        // a move search the GUI has moved on from.
+        if (t.kind !== 'move' || DISCARDING.has(cmd)) {
           t.discard = true;
           t.controller.abort();
         }
@@ -141,8 +160,13 @@ export class XboardSession {
   private command(cmd: string, args: string[], line: string): void {
     switch (cmd) {
       case 'xboard': case 'accepted': case 'rejected': case 'random': case 'computer': case 'name': case 'rating': case 'ics': case 'bk':
-      // No pondering: `hard` is taken and changes nothing.
-      case 'hard': case 'easy': case '?': case '.':
+      case '?': case '.':
+        return;
+      case 'hard':
+        this.ponder = true;
+        return;
+      case 'easy':
+        this.ponder = false;
         return;
       case 'protover': return this.features();
       case 'new': return this.newGame();
@@ -201,13 +225,16 @@ export class XboardSession {
         this.analyzing = false;
         return;
       case 'memory': {
-        const mb = this.number(args[0], 'memory');
-        this.engine.setHashSize(Math.max(1, Math.min(4096, Math.floor(mb))));
+        // XBoard sends it before every game: the table is made anew only for a new size.
+        const mb = Math.max(1, Math.min(4096, Math.floor(this.number(args[0], 'memory'))));
+        if (mb !== this.memoryMb) this.engine.setHashSize(mb);
+        this.memoryMb = mb;
         return;
       }
       case 'cores': {
-        const n = this.number(args[0], 'cores');
-        this.engine.setThreads(Math.max(1, Math.min(MAX_THREADS, Math.floor(n))));
+        const n = Math.max(1, Math.min(MAX_THREADS, Math.floor(this.number(args[0], 'cores'))));
+        if (n !== this.cores) this.engine.setThreads(n);
+        this.cores = n;
         return;
       }
       case 'option': return this.option(line.slice('option'.length).trim());
@@ -374,10 +401,12 @@ export class XboardSession {
       if (this.analysed !== this.game.fen()) this.search('analyze');
       return;
     }
-    if (!this.over && this.engineSide !== null && this.game.position.sideToMove === this.engineSide) this.search('move');
+    if (this.over || this.engineSide === null) return;
+    if (this.game.position.sideToMove === this.engineSide) return this.search('move');
+    if (this.ponder && this.hint !== null && this.hint.fen === this.game.fen()) this.search('ponder', this.hint.move);
   }
 
-  private search(kind: 'move' | 'analyze'): void {
+  private search(kind: 'move' | 'analyze' | 'ponder', guess?: string): void {
     if (this.game.status().over) {
       // Nothing to search: a finished game is announced once, not analysed.
       if (kind === 'move') this.announceEnd();
@@ -385,7 +414,7 @@ export class XboardSession {
     }
     const controller = new AbortController();
     // Made before the search starts: an inline engine reports before `search` returns.
-    const t: Thinking = { controller, kind, discard: false, depth: 0, nodes: 0, timeMs: 0, done: Promise.resolve() };
+    const t: Thinking = { controller, kind, guess, discard: false, returned: false, depth: 0, nodes: 0, timeMs: 0, done: Promise.resolve() };
     const opts: EngineSearchOptions = {
       signal: controller.signal,
       skill: this.skill,
@@ -399,35 +428,68 @@ export class XboardSession {
       },
     };
     if (kind === 'move') {
-      if (this.fixedMs !== undefined) {
-        // As for UCI's movetime: a little is kept back for the reply to reach the GUI.
-        opts.movetimeMs = Math.max(1, this.fixedMs - Math.min(30, this.fixedMs * 0.02));
-      } else {
-        // Moves to the next control: those the side to move has left of its MPS.
-        const played = Math.floor(this.moves.length / 2);
-        const clock: Clock = {
-          remainingMs: this.ownCs !== undefined ? this.ownCs * 10 : this.baseMs,
-          incrementMs: this.incrementMs,
-          movesToGo: this.movesPerControl > 0 ? this.movesPerControl - (played % this.movesPerControl) : undefined,
-        };
-        opts.clock = clock;
-      }
+      if (this.fixedMs !== undefined) opts.movetimeMs = this.fixedTime();
+      else opts.clock = this.clock();
     }
-    const spec = { game: this.variant, fen: this.startFen, moves: this.moves, perpetualChase: this.perpetualChase };
+    const moves = guess === undefined ? this.moves : [...this.moves, guess];
+    const spec = { game: this.variant, fen: this.startFen, moves, perpetualChase: this.perpetualChase };
+    let result: EngineResult | undefined;
     const work = this.engine.search(spec, opts);
-    t.done = work.then(
-      (r) => this.finish(t, r),
-      (e: unknown) => this.write(`Error (${e instanceof Error ? e.message : String(e)}): search`),
-    ).then(() => {
-      this.thinking = null;
-      if (!this.quit) this.next();
-    });
+    t.done = work
+      .then(async (r) => {
+        result = r;
+        t.returned = true;
+        // A ponder search that ends by itself (a mate proven, the depth limit) waits for the
+        // reply, as it would have gone on thinking.
+        if (t.kind === 'ponder' && !controller.signal.aborted) {
+          await new Promise<void>((resolve) => controller.signal.addEventListener('abort', () => resolve(), { once: true }));
+        }
+        if (t.timer !== undefined) clearTimeout(t.timer);
+        this.finish(t, result);
+      })
+      .catch((e: unknown) => this.write(`Error (${e instanceof Error ? e.message : String(e)}): search`))
+      .then(() => {
+        this.thinking = null;
+        if (!this.quit) this.next();
+      });
     this.thinking = t;
+  }
+
+  /** `st`: the fixed time a move, less a little for the reply to reach the GUI (as UCI's movetime). */
+  private fixedTime(): number {
+    const ms = this.fixedMs ?? 0;
+    return Math.max(1, ms - Math.min(30, ms * 0.02));
+  }
+
+  /** The engine's clock: `time` (or the control's base), the increment, moves to the next control. */
+  private clock(): Clock {
+    // Moves to the next control: those the side to move has left of its MPS.
+    const played = Math.floor(this.moves.length / 2);
+    return {
+      remainingMs: this.ownCs !== undefined ? this.ownCs * 10 : this.baseMs,
+      incrementMs: this.incrementMs,
+      movesToGo: this.movesPerControl > 0 ? this.movesPerControl - (played % this.movesPerControl) : undefined,
+    };
+  }
+
+  /**
+   * The opponent played the reply the engine was pondering on: the move is made, and the ponder
+   * search becomes the search for the engine's move, on the time budget a fresh one would get.
+   */
+  private ponderHit(t: Thinking, reply: string): void {
+    this.game.play(reply);
+    this.moves.push(reply);
+    this.hint = null;
+    t.kind = 'move';
+    // A ponder search that has already returned has its answer: it is played at once.
+    if (t.returned) return t.controller.abort();
+    const ms = this.fixedMs !== undefined ? this.fixedTime() : budgetFor(this.clock(), 30).softMs;
+    t.timer = setTimeout(() => t.controller.abort(), ms);
   }
 
   /** A search has returned: the engine's move is played and told, unless the GUI moved on. */
   private finish(t: Thinking, r: EngineResult): void {
-    if (t.discard) return;
+    if (t.discard || t.kind === 'ponder') return;
     if (t.kind === 'analyze') {
       this.analysed = this.game.fen();
       return;

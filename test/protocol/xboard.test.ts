@@ -289,3 +289,69 @@ describe('xboard protocol', () => {
     expect(movesIn(out)).toEqual([]);
   });
 });
+
+describe('xboard pondering (hard)', () => {
+  /** Waits until the replies hold `count` moves of the engine (or fails after 10 s). */
+  async function movesAfter(out: string[], count: number): Promise<string[]> {
+    for (let i = 0; i < 1000 && movesIn(out).length < count; i++) await sleep(10);
+    return movesIn(out);
+  }
+
+  it('ponders on the reply it expects; when that reply comes its move follows at once', async () => {
+    const { s, out } = session();
+    for (const l of ['new', 'hard', 'sd 4', 'e2e4']) s.handle(l);
+    const [reply] = await movesAfter(out, 1);
+    s.handle('hint');
+    const guess = out.find((l) => l.startsWith('Hint: '))!.slice(6);
+    // It thinks on: the ponder search to depth 4 has ended and waits for the reply.
+    await sleep(50);
+    expect(s.busy).toBe(true);
+    out.length = 0;
+    s.handle('ping 12');
+    expect(out).toEqual(['pong 12']);
+    s.handle(`usermove ${guess}`);
+    const [second] = await movesAfter(out, 1);
+    const game = new Chess();
+    for (const m of ['e2e4', reply!, guess]) game.move(m);
+    expect(game.moves()).toContain(second);
+    s.handle('easy');
+    s.handle('force');
+    await s.idle();
+    expect(s.busy).toBe(false);
+  });
+
+  it('drops the ponder search on another reply, and answers that one', async () => {
+    const { s, out } = session();
+    for (const l of ['new', 'hard', 'sd 3', 'd2d4']) s.handle(l);
+    const [reply] = await movesAfter(out, 1);
+    s.handle('hint');
+    const guess = out.find((l) => l.startsWith('Hint: '))!.slice(6);
+    const game = new Chess();
+    game.move('d2d4');
+    game.move(reply!);
+    const other = game.moves().find((m) => m !== guess)!;
+    out.length = 0;
+    s.handle(other);
+    const [second] = await movesAfter(out, 1);
+    game.move(other);
+    expect(game.moves()).toContain(second);
+    s.handle('quit');
+    await s.idle();
+    expect(s.finished).toBe(true);
+  });
+
+  it('does not ponder when easy, and easy stops a ponder search', async () => {
+    const { s, out, think } = session();
+    await think('new', 'sd 3', 'e2e4');
+    expect(s.busy).toBe(false);
+    s.handle('hard');
+    s.handle('remove');
+    s.handle('e2e4');
+    await movesAfter(out, 1);
+    await sleep(20);
+    expect(s.busy).toBe(true);
+    s.handle('easy');
+    await s.idle();
+    expect(s.busy).toBe(false);
+  });
+});
