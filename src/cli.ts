@@ -27,6 +27,7 @@ import { fileURLToPath } from 'node:url';
 import { QiengineError, UsageError } from './core/errors.js';
 import { ENGINE_NAME, ENGINE_VERSION, ProtocolSession } from './protocol/session.js';
 import { XboardSession } from './protocol/xboard.js';
+import type { LineSession, Pending } from './protocol/line-session.js';
 import { PlaySession } from './protocol/play.js';
 import { Chess } from './chess/game.js';
 import { Xiangqi } from './xiangqi/game.js';
@@ -557,10 +558,9 @@ function perftCommand(args: string[]): void {
  * protocol (XboardSession) when the first line is `xboard`, as XBoard and WinBoard begin.
  */
 function protocolLoop(firstLine?: string): void {
-  type Session = ProtocolSession | XboardSession;
   const write = (l: string): void => void process.stdout.write(l + '\n');
-  let session: Session | null = null;
-  const open = (first: string): Session =>
+  let session: LineSession<Pending> | null = null;
+  const open = (first: string): LineSession<Pending> =>
     first.trim().split(/\s+/)[0] === 'xboard' ? new XboardSession(write) : new ProtocolSession(write, { readFile: (path) => readFileSync(path), readTablebases: readTableFiles });
   const handle = (line: string): void => {
     if (session === null) {

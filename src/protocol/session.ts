@@ -16,6 +16,7 @@ import { nodesPerSecond, type EngineInfo, type EngineResult, type EngineScore } 
 import { budgetFor, type Clock } from '../engine/time.js';
 import { ELO_MAX, ELO_MIN, SKILL_MAX, SKILL_MIN } from '../engine/skill.js';
 import { MATE } from '../search/tt.js';
+import { LineSession } from './line-session.js';
 
 export const ENGINE_NAME = 'qiengine';
 export const ENGINE_VERSION = '0.1.0';
@@ -67,7 +68,7 @@ interface Thinking {
 const DRAW_ACCEPT_BELOW = 20;
 
 /** A protocol session. Feed it lines with {@link handle}; it writes replies through `write`. */
-export class ProtocolSession {
+export class ProtocolSession extends LineSession<Thinking> {
   /** `uci` until a `ucci` line switches the session to ElephantEye's dialect. */
   mode: 'uci' | 'ucci' = 'uci';
   /** Chess unless `UCI_Variant` says otherwise; `ucci` always means xiangqi. */
@@ -79,10 +80,8 @@ export class ProtocolSession {
   banned: string[] = [];
   /** Option values set through `setoption`, by lower-case name. */
   readonly options = new Map<string, string>();
-  private quit = false;
   private readonly engine: Engine;
   private hashMb = 16;
-  private thinking: Thinking | null = null;
   /** The node count of the running search's last `info` line (-1 before its first). */
   private infoNodes = -1;
   private readonly backlog: string[] = [];
@@ -104,29 +103,15 @@ export class ProtocolSession {
     private readonly write: (line: string) => void,
     options: { engine?: Engine; readFile?: (path: string) => Uint8Array; readTablebases?: (dir: string) => Uint8Array[]; random?: () => number } = {},
   ) {
+    super();
     this.engine = options.engine ?? new Engine();
     this.readFile = options.readFile;
     this.readTablebases = options.readTablebases;
     this.random = options.random ?? Math.random;
   }
 
-  /** Whether `quit` (or UCCI `quit`/`bye`) has been received. */
-  get finished(): boolean {
-    return this.quit;
-  }
-
-  /** Whether a search (or probe) is running. */
-  get busy(): boolean {
-    return this.thinking !== null;
-  }
-
-  /** Resolves once no search is running and every waiting line has been handled. */
-  async idle(): Promise<void> {
-    while (this.thinking !== null) await this.thinking.done;
-  }
-
   /** Handles one line. Never throws: failures become `info string` replies. */
-  handle(raw: string): void {
+  override handle(raw: string): void {
     const line = String(raw).trim();
     if (line === '') return;
     const words = line.split(/\s+/);

@@ -21,6 +21,7 @@ import { openSession, type GameSession } from '../engine/games.js';
 import type { EngineResult, EngineScore } from '../engine/searcher.js';
 import { SKILL_MAX, SKILL_MIN } from '../engine/skill.js';
 import { budgetFor, type Clock } from '../engine/time.js';
+import { LineSession } from './line-session.js';
 import { ENGINE_NAME, ENGINE_VERSION, type Variant } from './session.js';
 
 /** A move in coordinates as XBoard sends it: chess `e2e4`/`e7e8q`, xiangqi `h2e2` (ranks 0-9). */
@@ -55,7 +56,7 @@ interface Thinking {
 }
 
 /** One xboard session. Feed it lines with {@link handle}; it writes replies through `write`. */
-export class XboardSession {
+export class XboardSession extends LineSession<Thinking> {
   private variant: Variant = 'chess';
   /** The game as the GUI set it up: a FEN from `setboard` (or the start) and the moves since. */
   private startFen: string | undefined;
@@ -90,9 +91,7 @@ export class XboardSession {
   /** The last `memory` and `cores` given, so that the same values again change nothing. */
   private memoryMb: number | undefined;
   private cores: number | undefined;
-  private thinking: Thinking | null = null;
   private readonly backlog: string[] = [];
-  private quit = false;
   private readonly engine: Engine;
 
   /** @param write receives each reply line; `engine`: the engine to search with (default a new one) */
@@ -100,26 +99,12 @@ export class XboardSession {
     private readonly write: (line: string) => void,
     options: { engine?: Engine } = {},
   ) {
+    super();
     this.engine = options.engine ?? new Engine();
   }
 
-  /** Whether `quit` has been received. */
-  get finished(): boolean {
-    return this.quit;
-  }
-
-  /** Whether a search is running. */
-  get busy(): boolean {
-    return this.thinking !== null;
-  }
-
-  /** Resolves once no search is running and every waiting line has been handled. */
-  async idle(): Promise<void> {
-    while (this.thinking !== null) await this.thinking.done;
-  }
-
   /** Handles one line. Never throws: failures become `Error (...)` replies. */
-  handle(raw: string): void {
+  override handle(raw: string): void {
     const line = String(raw).trim();
     if (line === '') return;
     const words = line.split(/\s+/);

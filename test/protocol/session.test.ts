@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { ELO_MAX, ELO_MIN, Engine, ProtocolSession, buildPolyglotBook, skillForElo } from '../../src/index.js';
 import { rng, sharedData } from '../helpers/data.js';
+import { driver, type LineDriver } from '../helpers/protocol.js';
 
 /** Files a session may read by name in these tests (a stand-in for the file system). */
 const FILES = new Map<string, Uint8Array>([
@@ -17,31 +18,10 @@ function readFile(path: string): Uint8Array {
   return f;
 }
 
-function session(engine?: Engine): {
-  s: ProtocolSession;
-  out: string[];
-  send: (...lines: string[]) => string[];
-  think: (...lines: string[]) => Promise<string[]>;
-} {
+function session(engine?: Engine): { s: ProtocolSession; out: string[] } & LineDriver {
   const out: string[] = [];
   const s = new ProtocolSession((l) => out.push(l), { engine: engine ?? new Engine({ thread: 'inline' }), readFile, random: rng(11) });
-  return {
-    s,
-    out,
-    /** Lines answered at once. */
-    send: (...lines) => {
-      out.length = 0;
-      for (const l of lines) s.handle(l);
-      return [...out];
-    },
-    /** Lines answered once every search they start has answered. */
-    think: async (...lines) => {
-      out.length = 0;
-      for (const l of lines) s.handle(l);
-      await s.idle();
-      return [...out];
-    },
-  };
+  return { s, out, ...driver(s, out) };
 }
 
 describe('UCI', () => {

@@ -1,32 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { Chess, Engine, Xiangqi, XboardSession } from '../../src/index.js';
 import { rng } from '../helpers/data.js';
+import { driver, type LineDriver } from '../helpers/protocol.js';
 
-function session(): {
-  s: XboardSession;
-  out: string[];
-  send: (...lines: string[]) => string[];
-  think: (...lines: string[]) => Promise<string[]>;
-} {
+function session(): { s: XboardSession; out: string[] } & LineDriver {
   const out: string[] = [];
   const s = new XboardSession((l) => out.push(l), { engine: new Engine({ thread: 'inline' }) });
-  return {
-    s,
-    out,
-    /** Lines answered at once. */
-    send: (...lines) => {
-      out.length = 0;
-      for (const l of lines) s.handle(l);
-      return [...out];
-    },
-    /** Lines answered once every search they start has answered. */
-    think: async (...lines) => {
-      out.length = 0;
-      for (const l of lines) s.handle(l);
-      await s.idle();
-      return [...out];
-    },
-  };
+  return { s, out, ...driver(s, out) };
 }
 
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
