@@ -108,6 +108,13 @@ describe('xboard protocol', () => {
     expect(await think('e7e5')).toEqual(['Illegal move: e7e5']);
   });
 
+  it('reads a xiangqi setboard in the letters XBoard writes (H for the horse, E for the elephant)', async () => {
+    const { think } = session();
+    const out = await think('new', 'variant xiangqi', 'force', 'setboard rheakaehr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RHEAKAEHR b - - 1 1', 'sd 2', 'go');
+    const game = new Xiangqi('rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1');
+    expect(game.moves()).toContain(movesIn(out)[0]);
+  });
+
   it('announces mate after its own mating move, in chess and in xiangqi', async () => {
     const { think } = session();
     // White mates with Qh5xf7 (scholar's mate).
