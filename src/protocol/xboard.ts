@@ -78,9 +78,8 @@ export class XboardSession extends LineSession<Thinking> {
   private incrementMs = 0;
   private fixedMs: number | undefined;
   private depthLimit: number | undefined;
-  /** `time` and `otim`: the engine's and the opponent's clocks in centiseconds. */
+  /** `time`: the engine's clock in centiseconds. */
   private ownCs: number | undefined;
-  private oppCs: number | undefined;
   /** The score of the engine's last search for its move, from its side (for `draw`). */
   private lastScore: EngineScore | undefined;
   /** After the engine's move: its expected reply, offered on `hint`, and the FEN it belongs to. */
@@ -180,7 +179,8 @@ export class XboardSession extends LineSession<Thinking> {
         this.ownCs = this.number(args[0], 'time');
         return;
       case 'otim':
-        this.oppCs = this.number(args[0], 'otim');
+        // Checked, not kept: the opponent's clock does not change the engine's budget.
+        this.number(args[0], 'otim');
         return;
       case 'usermove': return this.userMove(args[0] ?? '');
       case 'ping': return this.write(`pong ${args[0] ?? ''}`.trim());
@@ -260,7 +260,6 @@ export class XboardSession extends LineSession<Thinking> {
     this.engineSide = 1;
     this.depthLimit = undefined;
     this.ownCs = undefined;
-    this.oppCs = undefined;
     this.engine.clear();
   }
 
