@@ -84,6 +84,8 @@ const weak = execFileSync(process.execPath, [cli, 'play', '--game', 'chess', '--
 if (!/^qiengine: \S+ \([a-h][1-8][a-h][1-8]; /m.test(weak)) fail(`qiengine play --elo answered:\n${weak}`);
 const both = spawnSync(process.execPath, [cli, 'play', '--game', 'chess', '--elo', String(esm.ELO_MIN), '--skill', '3'], { input: 'quit\n' });
 if (both.status !== 2 || !/give --skill or --elo, not both/.test(both.stderr.toString())) fail(`qiengine play --elo --skill: status ${both.status}, ${both.stderr}`);
+const high = spawnSync(process.execPath, [cli, 'play', '--game', 'chess', '--elo', String(esm.ELO_MAX + 1)], { input: 'quit\n' });
+if (high.status !== 2 || !high.stderr.toString().includes(`--elo must be an integer from ${esm.ELO_MIN} to ${esm.ELO_MAX}`)) fail(`qiengine play --elo ${esm.ELO_MAX + 1}: status ${high.status}, ${high.stderr}`);
 console.log('smoke: qiengine analyse, bench and play run');
 
 // A match's openings file is read and checked before any engine starts: a bad line is a usage
