@@ -17,6 +17,7 @@ import { budgetFor, type Clock } from '../engine/time.js';
 import { ELO_MAX, ELO_MIN, SKILL_MAX, SKILL_MIN } from '../engine/skill.js';
 import { MATE } from '../search/tt.js';
 import { LineSession } from './line-session.js';
+import { RESIGN_MAX, ResignRule } from './resign.js';
 
 export const ENGINE_NAME = 'qiengine';
 export const ENGINE_VERSION = '0.1.0';
@@ -55,8 +56,10 @@ interface Thinking {
   ponderClock?: Clock;
   timer?: ReturnType<typeof setTimeout>;
   result?: EngineResult;
-  /** UCCI `go draw`: the opponent offers a draw, answered with `draw` after the move if taken. */
+  /** UCCI `go draw` / `ponderhit draw`: the opponent offers a draw, answered with `draw` after the move if taken. */
   drawOffered?: boolean;
+  /** `go infinite`: analysis, not a move of the game (it does not count towards resigning). */
+  analysis?: boolean;
   done: Promise<void>;
 }
 
@@ -90,6 +93,8 @@ export class ProtocolSession extends LineSession<Thinking> {
   private readonly readFile: ((path: string) => Uint8Array) | undefined;
   private readonly readTablebases: ((dir: string) => Uint8Array[]) | undefined;
   private readonly random: () => number;
+  /** UCCI `resignscore`: when the engine gives the game up. */
+  private readonly resign = new ResignRule();
 
   /**
    * @param write receives each reply line
@@ -120,7 +125,7 @@ export class ProtocolSession extends LineSession<Thinking> {
       switch (cmd) {
         case 'isready': return this.write('readyok');
         case 'stop': return this.stop();
-        case 'ponderhit': return this.ponderhit();
+        case 'ponderhit': return this.ponderhit(words[1] === 'draw');
         case 'quit': case 'bye':
           this.stop();
           this.backlog.push(line);
@@ -189,6 +194,7 @@ export class ProtocolSession extends LineSession<Thinking> {
       this.write('option usebook type check default false');
       this.write('option bookfiles type string default <empty>');
       this.write('option tablebasepath type string default <empty>');
+      this.write(`option resignscore type spin min 0 max ${RESIGN_MAX} default 0`);
       this.write('option newgame type button');
       this.write('ucciok');
     } else {
@@ -213,6 +219,7 @@ export class ProtocolSession extends LineSession<Thinking> {
   }
 
   private newGame(): void {
+    this.resign.reset();
     this.selectVariant(this.variant);
     this.engine.clear();
   }
@@ -240,7 +247,14 @@ export class ProtocolSession extends LineSession<Thinking> {
       }
       case 'clear hash':
       case 'newgame':
+        this.resign.reset();
         return this.engine.clear();
+      case 'resignscore': {
+        const n = wholeNumber(value, 0, RESIGN_MAX);
+        if (n === undefined) return this.info(`${name}: expected centipawns from 0 (never) to ${RESIGN_MAX}`);
+        this.resign.threshold = n;
+        break;
+      }
       case 'hash':
       case 'hashsize': {
         const mb = wholeNumber(value, 1, 4096);
@@ -514,6 +528,7 @@ export class ProtocolSession extends LineSession<Thinking> {
     const t = this.track(work.then((r) => void (this.thinking!.result = r)), controller, waiting);
     // ElephantEye's form: `go draw <mode>`, the draw offered before the limits.
     if (ucci && args[0] === 'draw') t.drawOffered = true;
+    if (infinite) t.analysis = true;
     if (ponder && clock !== undefined) t.ponderClock = clock;
     work.catch((e: unknown) => this.info(e instanceof Error ? e.message : String(e)));
   }
@@ -534,7 +549,7 @@ export class ProtocolSession extends LineSession<Thinking> {
       await new Promise<void>((resolve) => t.controller.signal.addEventListener('abort', () => resolve(), { once: true }));
     }
     if (t.timer !== undefined) clearTimeout(t.timer);
-    if (t.result !== undefined) this.bestMove(t.result, t.drawOffered === true);
+    if (t.result !== undefined) this.bestMove(t.result, t.drawOffered === true, t.analysis !== true);
     this.thinking = null;
     while (this.backlog.length > 0 && this.thinking === null) this.handle(this.backlog.shift()!);
   }
@@ -557,10 +572,12 @@ export class ProtocolSession extends LineSession<Thinking> {
   }
 
   /** The opponent played the expected move: the ponder search now runs on our clock. */
-  private ponderhit(): void {
+  private ponderhit(drawOffered: boolean): void {
     const t = this.thinking;
     if (t === null || !t.waiting) return;
     t.waiting = false;
+    // UCCI `ponderhit draw`: the opponent's move came with a draw offer.
+    if (drawOffered && this.mode === 'ucci') t.drawOffered = true;
     if (t.ponderClock === undefined) return; // `go ponder` without a clock: think until stop
     const overhead = Number(this.option('move overhead'));
     const { softMs } = budgetFor(t.ponderClock, Number.isFinite(overhead) ? overhead : 30);
@@ -568,7 +585,7 @@ export class ProtocolSession extends LineSession<Thinking> {
     t.timer = setTimeout(() => t.controller.abort(), softMs);
   }
 
-  private bestMove(r: EngineResult, drawOffered = false): void {
+  private bestMove(r: EngineResult, drawOffered = false, gameMove = false): void {
     if (r.bestMove === null) {
       this.write(this.mode === 'ucci' ? 'nobestmove' : 'bestmove (none)');
       return;
@@ -583,7 +600,10 @@ export class ProtocolSession extends LineSession<Thinking> {
     // A draw offered (UCCI `go draw`) is taken where the search finds the position no better
     // than a draw for the side to move; `bestmove m draw` then says so, as ElephantEye does.
     const takeDraw = drawOffered && ('mate' in r.score ? r.score.mate < 0 : r.score.cp < DRAW_ACCEPT_BELOW);
-    this.write(`bestmove ${r.bestMove}${r.ponderMove !== null ? ` ponder ${r.ponderMove}` : ''}${takeDraw ? ' draw' : ''}`);
+    // UCCI `resign`: the move is given with the resignation after enough lost scores in a row
+    // (`resignscore`, off by default). A draw taken is not a resignation.
+    const resign = this.mode === 'ucci' && gameMove && !takeDraw && this.resign.record(r.score);
+    this.write(`bestmove ${r.bestMove}${r.ponderMove !== null ? ` ponder ${r.ponderMove}` : ''}${takeDraw ? ' draw' : resign ? ' resign' : ''}`);
   }
 
   /**

@@ -8,9 +8,9 @@
  * What is offered: `protover 2` features, `new`, `variant`, `force`, `go`, `playother`,
  * `usermove` (and bare moves), `level`, `st`, `sd`, `time`, `otim`, `?`, `ping`, `draw`,
  * `result`, `setboard`, `undo`, `remove`, `hint`, `post`/`nopost`, `analyze` with `.` and
- * `exit`, `memory`, `cores`, `option` (Skill Level, Contempt, Perpetual Chase), `hard`/`easy`
- * (pondering on the reply it expects) and `quit`. As with UCI, the game logic stays in the game
- * adapters and the searches run off this thread.
+ * `exit`, `memory`, `cores`, `option` (Skill Level, Contempt, Perpetual Chase, Resign),
+ * `hard`/`easy` (pondering on the reply it expects) and `quit`. As with UCI, the game logic
+ * stays in the game adapters and the searches run off this thread.
  *
  * A malformed or unknown line gets the protocol's `Error (...)` or `Illegal move` answer and
  * changes nothing.
@@ -22,6 +22,7 @@ import type { EngineResult, EngineScore } from '../engine/searcher.js';
 import { SKILL_MAX, SKILL_MIN } from '../engine/skill.js';
 import { budgetFor, type Clock } from '../engine/time.js';
 import { LineSession } from './line-session.js';
+import { RESIGN_MAX, ResignRule } from './resign.js';
 import { ENGINE_NAME, ENGINE_VERSION, type Variant } from './session.js';
 
 /** A move in coordinates as XBoard sends it: chess `e2e4`/`e7e8q`, xiangqi `h2e2` (ranks 0-9). */
@@ -87,6 +88,8 @@ export class XboardSession extends LineSession<Thinking> {
   private skill: number | undefined;
   private contempt: number | undefined;
   private perpetualChase = true;
+  /** `option Resign=N`: when the engine gives the game up (0, the default: never). */
+  private readonly resign = new ResignRule();
   /** The last `memory` and `cores` given, so that the same values again change nothing. */
   private memoryMb: number | undefined;
   private cores: number | undefined;
@@ -247,6 +250,7 @@ export class XboardSession extends LineSession<Thinking> {
       `option="Skill Level -spin ${this.skill ?? SKILL_MAX} ${SKILL_MIN} ${SKILL_MAX}"`,
       'option="Contempt -spin 0 -1000 1000"',
       'option="Perpetual Chase -check 1"',
+      `option="Resign -spin ${this.resign.threshold} 0 ${RESIGN_MAX}"`,
     ];
     this.write('feature done=0');
     this.write(`feature myname="${ENGINE_NAME} ${ENGINE_VERSION}" variants="normal,xiangqi" setboard=1 usermove=1 ping=1 playother=1 time=1 draw=1 analyze=1 colors=0 san=0 sigint=0 sigterm=0 reuse=1 name=0 nps=0 memory=1 smp=1 exclude=0 pause=0 debug=0`);
@@ -271,6 +275,7 @@ export class XboardSession extends LineSession<Thinking> {
     this.over = false;
     this.hint = null;
     this.lastScore = undefined;
+    this.resign.reset();
   }
 
   private selectVariant(name: string): void {
@@ -327,6 +332,7 @@ export class XboardSession extends LineSession<Thinking> {
     this.moves = moves;
     this.over = false;
     this.hint = null;
+    this.resign.reset();
   }
 
   /**
@@ -355,6 +361,9 @@ export class XboardSession extends LineSession<Thinking> {
         return;
       case 'contempt':
         this.contempt = whole(-1000, 1000);
+        return;
+      case 'resign':
+        this.resign.threshold = whole(0, RESIGN_MAX);
         return;
       case 'perpetual chase':
         if (value !== '0' && value !== '1') throw new QiengineError('perpetual chase: expected 0 or 1');
@@ -480,6 +489,12 @@ export class XboardSession extends LineSession<Thinking> {
     }
     this.lastScore = r.score;
     if (r.bestMove === null) return this.announceEnd();
+    // Resigning takes the place of the move (the game is over for the engine).
+    if (this.resign.record(r.score)) {
+      this.over = true;
+      this.write('resign');
+      return;
+    }
     this.game.play(r.bestMove);
     this.moves.push(r.bestMove);
     this.write(`move ${r.bestMove}`);

@@ -18,6 +18,8 @@ function readFile(path: string): Uint8Array {
   return f;
 }
 
+const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
 function session(engine?: Engine): { s: ProtocolSession; out: string[] } & LineDriver {
   const out: string[] = [];
   const s = new ProtocolSession((l) => out.push(l), { engine: engine ?? new Engine({ thread: 'inline' }), readFile, random: rng(11) });
@@ -352,6 +354,38 @@ describe('UCCI', () => {
     expect((await think('go draw depth 4')).at(-1)).toMatch(/^bestmove [a-i]\d[a-i]\d( ponder \S+)? draw$/);
     // The same position without an offer: a plain answer.
     expect((await think('go depth 4')).at(-1)).not.toMatch(/draw$/);
+  });
+
+  it('ponderhit draw: the offer that comes with the expected move is answered as go draw is', async () => {
+    const { send, s, out } = session();
+    send('ucci', 'position fen 3k5/9/9/9/r8/9/9/9/9/4K4 w - - 0 1', 'go ponder depth 3');
+    s.handle('ponderhit draw');
+    await s.idle();
+    expect(out.at(-1)).toMatch(/^bestmove [a-i]\d[a-i]\d( ponder \S+)? draw$/);
+  });
+
+  it('resignscore: bestmove carries resign after three lost scores in a row; newgame starts the count again', async () => {
+    const { send, think } = session();
+    expect(send('ucci')).toContain('option resignscore type spin min 0 max 10000 default 0');
+    // Off by default: never.
+    const lost = 'position fen 3k5/r8/r8/9/9/9/9/9/9/4K4 w - - 0 1';
+    for (let i = 0; i < 4; i++) expect((await think(lost, 'go depth 3')).at(-1)).not.toMatch(/resign$/);
+    expect(send('setoption resignscore 500')).toEqual([]);
+    expect((await think(lost, 'go depth 3')).at(-1)).not.toMatch(/resign$/);
+    expect((await think(lost, 'go depth 3')).at(-1)).not.toMatch(/resign$/);
+    expect((await think(lost, 'go depth 3')).at(-1)).toMatch(/^bestmove [a-i]\d[a-i]\d( ponder \S+)? resign$/);
+    // A position that is not lost breaks the run.
+    send('setoption newgame');
+    expect((await think(lost, 'go depth 3')).at(-1)).not.toMatch(/resign$/);
+    expect((await think('position startpos', 'go depth 3')).at(-1)).not.toMatch(/resign$/);
+    expect((await think(lost, 'go depth 3')).at(-1)).not.toMatch(/resign$/);
+    expect((await think(lost, 'go depth 3')).at(-1)).not.toMatch(/resign$/);
+    // Analysis (go infinite) is not a move of the game: it neither resigns nor counts.
+    send(lost, 'go infinite depth 3');
+    await sleep(100);
+    expect((await think('stop')).at(-1)).not.toMatch(/resign$/);
+    expect((await think(lost, 'go depth 3')).at(-1)).toMatch(/ resign$/);
+    expect(send('setoption resignscore 20000')).toEqual(['info string resignscore: expected centipawns from 0 (never) to 10000']);
   });
 });
 

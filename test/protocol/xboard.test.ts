@@ -231,12 +231,45 @@ describe('xboard protocol', () => {
     expect(await think('exit')).toEqual([]);
   });
 
+  it('resigns instead of moving after three lost scores in a row when Resign is set, and not by default', async () => {
+    /** Plays white's first move that leaves the game going, until the engine (black) resigns or `limit` moves. */
+    async function play(resign: string | null, limit: number): Promise<{ replies: string[]; engineMoves: number }> {
+      const { think } = session();
+      const fen = '4k3/8/8/8/8/8/8/RQ2K3 w - - 0 1';
+      await think('new', 'force', `setboard ${fen}`, 'sd 2', 'playother', ...(resign === null ? [] : [`option Resign=${resign}`]));
+      const game = new Chess(fen);
+      let replies: string[] = [];
+      let engineMoves = 0;
+      for (let i = 0; i < limit; i++) {
+        const mine = game.moves().find((m) => {
+          const next = new Chess(game.fen());
+          next.move(m);
+          return !next.status().over;
+        })!;
+        game.move(mine);
+        replies = await think(mine);
+        const [reply] = movesIn(replies);
+        if (reply === undefined) break;
+        engineMoves++;
+        game.move(reply);
+      }
+      return { replies, engineMoves };
+    }
+    const resigned = await play('500', 5);
+    expect(resigned.engineMoves).toBe(2);
+    expect(resigned.replies).toEqual(['resign']);
+    const never = await play(null, 4);
+    expect(never.engineMoves).toBe(4);
+  });
+
   it('takes its options, memory and cores, and rejects values out of range', async () => {
+
     const { think } = session();
     expect(await think('option Skill Level=5', 'option Contempt=-30', 'option Perpetual Chase=0', 'memory 8', 'cores 1')).toEqual([]);
     expect((await think('option Skill Level=99'))[0]).toMatch(/^Error \(skill level: expected a whole number from 0 to 20/);
     expect((await think('option Perpetual Chase=yes'))[0]).toMatch(/^Error \(perpetual chase: expected 0 or 1/);
     expect((await think('option Hash=5'))[0]).toMatch(/^Error \(unknown option 'hash'/);
+    expect((await think('option Resign=-1'))[0]).toMatch(/^Error \(resign: expected a whole number from 0 to 10000/);
     expect((await think('memory lots'))[0]).toMatch(/^Error \(memory needs/);
   });
 
