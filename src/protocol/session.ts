@@ -246,6 +246,7 @@ export class ProtocolSession extends LineSession<Thinking> {
         return this.selectVariant(v);
       }
       case 'clear hash':
+        return this.engine.clear();
       case 'newgame':
         this.resign.reset();
         return this.engine.clear();
