@@ -156,6 +156,7 @@ export {
 } from './engine/annotate.js';
 export { budgetFor, type TimeBudget } from './engine/time.js';
 export { ELO_MIN, ELO_MAX, ELO_LEVELS, skillForElo, SKILL_MIN, SKILL_MAX } from './engine/skill.js';
+export { WDL_MODEL, winDrawLoss } from './engine/wdl.js';
 export { Tablebases, type TablebasePosition, type TablebaseMove, type TablebasesOptions } from './tablebase/probe.js';
 export { writeTableFile, type TableHeader } from './tablebase/file.js';
 export { buildTables, buildTable, tableKey, type GeneratedTable, type GenerateProgress } from './tablebase/generate.js';

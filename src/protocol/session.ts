@@ -15,6 +15,7 @@ import { openSession, type GameSession } from '../engine/games.js';
 import { nodesPerSecond, type EngineInfo, type EngineResult, type EngineScore } from '../engine/searcher.js';
 import { budgetFor, type Clock } from '../engine/time.js';
 import { ELO_MAX, ELO_MIN, SKILL_MAX, SKILL_MIN } from '../engine/skill.js';
+import { winDrawLoss } from '../engine/wdl.js';
 import { MATE } from '../search/tt.js';
 import { LineSession } from './line-session.js';
 import { RESIGN_MAX, ResignRule } from './resign.js';
@@ -40,6 +41,7 @@ const DEFAULTS: Record<string, string> = {
   ownbook: 'false',
   uci_limitstrength: 'false',
   uci_elo: String(ELO_MIN),
+  uci_showwdl: 'false',
 };
 
 /** The whole number from `min` to `max` an option's value spells, or undefined for anything else. */
@@ -209,6 +211,7 @@ export class ProtocolSession extends LineSession<Thinking> {
       this.write('option name Skill Level type spin default 20 min 0 max 20');
       this.write('option name UCI_LimitStrength type check default false');
       this.write(`option name UCI_Elo type spin default ${ELO_MIN} min ${ELO_MIN} max ${ELO_MAX}`);
+      this.write('option name UCI_ShowWDL type check default false');
       this.write('option name Contempt type spin default 0 min -1000 max 1000');
       this.write('option name Perpetual Chase type check default true');
       this.write('option name OwnBook type check default false');
@@ -290,6 +293,8 @@ export class ProtocolSession extends LineSession<Thinking> {
       }
       case 'uci_limitstrength':
         return this.setSwitch(name, value, 'uci_limitstrength');
+      case 'uci_showwdl':
+        return this.setSwitch(name, value, 'uci_showwdl');
       case 'uci_elo': {
         if (wholeNumber(value, ELO_MIN, ELO_MAX) === undefined) return this.info(`${name}: expected a whole number from ${ELO_MIN} to ${ELO_MAX}`);
         break;
@@ -615,7 +620,9 @@ export class ProtocolSession extends LineSession<Thinking> {
     const multipv = Number(this.option('multipv')) > 1 ? ` multipv ${i.multipv}` : '';
     const hashfull = i.hashfull === undefined ? '' : ` hashfull ${i.hashfull}`;
     const tbhits = i.tbhits > 0 ? ` tbhits ${i.tbhits}` : '';
-    return `info depth ${i.depth} seldepth ${i.seldepth}${multipv} score ${scoreText(i.score)} nodes ${i.nodes} nps ${i.nps}${hashfull}${tbhits} time ${i.timeMs} pv ${i.pv.join(' ')}`;
+    // UCI_ShowWDL: the score's win/draw/loss chances per mille, after it, as Stockfish gives them.
+    const wdl = this.option('uci_showwdl') === 'true' ? ` wdl ${winDrawLoss(this.variant, i.score).join(' ')}` : '';
+    return `info depth ${i.depth} seldepth ${i.seldepth}${multipv} score ${scoreText(i.score)}${wdl} nodes ${i.nodes} nps ${i.nps}${hashfull}${tbhits} time ${i.timeMs} pv ${i.pv.join(' ')}`;
   }
 
   private display(): void {

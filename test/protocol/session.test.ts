@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { ELO_MAX, ELO_MIN, Engine, ProtocolSession, buildPolyglotBook, skillForElo } from '../../src/index.js';
+import { ELO_MAX, ELO_MIN, Engine, ProtocolSession, buildPolyglotBook, skillForElo, winDrawLoss } from '../../src/index.js';
 import { rng, sharedData } from '../helpers/data.js';
 import { driver, type LineDriver } from '../helpers/protocol.js';
 
@@ -314,6 +314,24 @@ describe('UCI chess', () => {
     expect(send('position fen 8/8/8/8/8/8/8/8 w - - 0 1')[0]).toMatch(/^info string invalid FEN \(board\): expected one white king/);
     expect(send('d')).toEqual(before);
     expect(send('position startpos moves e2e4 e7e5 g1f3 b8c6 f1c4 g8f6 e1g1', 'd')).toContain('Fen: r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQ1RK1 b kq - 5 4');
+  });
+});
+
+describe('UCI_ShowWDL', () => {
+  it('adds wdl W D L after the score when on, from the fitted model, and not when off', async () => {
+    const { send, think } = session();
+    expect(send('uci')).toContain('option name UCI_ShowWDL type check default false');
+    const off = await think('position startpos', 'go depth 3');
+    expect(off.filter((l) => l.includes(' wdl '))).toEqual([]);
+    expect(send('setoption name UCI_ShowWDL value true')).toEqual([]);
+    const on = (await think('position startpos', 'go depth 3')).filter((l) => l.startsWith('info depth'));
+    expect(on.length).toBeGreaterThan(0);
+    for (const l of on) {
+      const m = / score cp (-?\d+) wdl (\d+) (\d+) (\d+) nodes /.exec(l)!;
+      expect(m).not.toBeNull();
+      expect([Number(m[2]), Number(m[3]), Number(m[4])]).toEqual(winDrawLoss('chess', { cp: Number(m[1]) }));
+    }
+    expect(send('setoption name UCI_ShowWDL value maybe')).toEqual(['info string UCI_ShowWDL: expected true or false']);
   });
 });
 
