@@ -155,7 +155,11 @@ export class XboardSession extends LineSession<Thinking> {
       case 'easy':
         this.ponder = false;
         return;
-      case 'protover': return this.features();
+      case 'protover':
+        // Start and warm up the search thread while the GUI sets the game up, as `uci` does,
+        // rather than on the first move's clock.
+        void this.engine.prepare();
+        return this.features();
       case 'new': return this.newGame();
       case 'variant': return this.selectVariant(args[0] ?? '');
       case 'force':
