@@ -4,17 +4,20 @@
 // rest drawn; each of the engine's moves is one sample (its score from its side, the game's
 // result from its side). Mates (|score| of 5000 or more) are left out.
 //
-//   node bench/wdl-fit.mjs [--engine NAME] FILE.jsonl ...
+//   node bench/wdl-fit.mjs [--engine NAME | --both] FILE.jsonl ...
 //
 // FILE: `qiengine match --out` records with move reports; NAME (default qiengine) is the
-// engine's name in them. Prints the samples, the fit and the model beside the games by score.
+// engine's name in them; --both takes every move of both sides (self-play, where both engines
+// have the same name). Prints the samples, the fit and the model beside the games by score.
 import { readFileSync } from 'node:fs';
 
 const args = process.argv.slice(2);
 let engine = 'qiengine';
+let both = false;
 const files = [];
 for (let i = 0; i < args.length; i++) {
   if (args[i] === '--engine') engine = args[++i];
+  else if (args[i] === '--both') both = true;
   else files.push(args[i]);
 }
 if (files.length === 0) {
@@ -29,14 +32,14 @@ for (const file of files) {
   for (const line of readFileSync(file, 'utf8').split('\n')) {
     if (line.trim() === '') continue;
     const g = JSON.parse(line);
-    const side = g.first === engine ? 0 : g.second === engine ? 1 : -1;
+    const side = both ? 2 : g.first === engine ? 0 : g.second === engine ? 1 : -1;
     if (side < 0 || !Array.isArray(g.reports) || !['1-0', '0-1', '1/2-1/2'].includes(g.result)) continue;
     games++;
-    const outcome = g.result === '1/2-1/2' ? 1 : (g.result === '1-0') === (side === 0) ? 2 : 0;
     g.reports.forEach((r, k) => {
-      if ((g.opening.length + k) % 2 !== side || typeof r?.score !== 'number' || Math.abs(r.score) >= 5000) return;
+      const mover = (g.opening.length + k) % 2;
+      if ((side !== 2 && mover !== side) || typeof r?.score !== 'number' || Math.abs(r.score) >= 5000) return;
       scores.push(r.score);
-      outcomes.push(outcome);
+      outcomes.push(g.result === '1/2-1/2' ? 1 : (g.result === '1-0') === (mover === 0) ? 2 : 0);
     });
   }
 }
@@ -67,7 +70,7 @@ for (let step = 64; step >= 0.05; step /= 2) {
   }
 }
 const share = (k, idx) => (idx.length === 0 ? 0 : idx.filter((i) => outcomes[i] === k).length / idx.length);
-console.log(`${scores.length} scores of ${engine} from ${games} games; fit a = ${a.toFixed(1)}, b = ${b.toFixed(1)} (mean log-loss ${(best / scores.length).toFixed(4)})`);
+console.log(`${scores.length} scores of ${both ? 'both sides' : engine} from ${games} games; fit a = ${a.toFixed(1)}, b = ${b.toFixed(1)} (mean log-loss ${(best / scores.length).toFixed(4)})`);
 console.log('scores        samples  games W/D/L (per mille)   the model at the mean score');
 for (const [lo, hi] of [[-600, -300], [-300, -150], [-150, -50], [-50, 50], [50, 150], [150, 300], [300, 600]]) {
   const idx = scores.flatMap((s, i) => (s >= lo && s < hi ? [i] : []));

@@ -22,7 +22,7 @@ describe('win/draw/loss model', () => {
   it('gives each game its own fitted numbers: an even score is mostly drawn in xiangqi, less so in chess', () => {
     expect(WDL_MODEL.xiangqi).toEqual({ a: 139, b: 185 });
     expect(winDrawLoss('xiangqi', { cp: 0 })).toEqual([321, 358, 321]);
-    expect(winDrawLoss('chess', { cp: 0 })).toEqual([404, 192, 404]);
+    expect(winDrawLoss('chess', { cp: 0 })).toEqual([403, 194, 403]);
     // Six pawns' worth wins nine games in ten.
     expect(winDrawLoss('xiangqi', { cp: 600 })[0]).toBeGreaterThan(900);
   });
