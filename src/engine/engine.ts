@@ -135,7 +135,7 @@ export interface EngineSearchOptions {
   elo?: number;
   /**
    * Centipawns by which a draw is worth less to the side to move than the game's own draw
-   * score (0 in chess; +20 in xiangqi, where a draw is slightly good for the side to move at
+   * score (0 in chess; +50 in xiangqi, where a draw is good for the side to move at
    * the root): positive to steer away from draws against a weaker opponent, negative to seek
    * them (default 0, at most ±1000).
    */

@@ -65,13 +65,6 @@ interface Thinking {
   done: Promise<void>;
 }
 
-/**
- * A draw offer is taken when the search scores the position below this for the side to move
- * (centipawns): below the draw's own worth to it (xiangqi's draw score is +20), or a mate
- * against it.
- */
-const DRAW_ACCEPT_BELOW = 20;
-
 /** A protocol session. Feed it lines with {@link handle}; it writes replies through `write`. */
 export class ProtocolSession extends LineSession<Thinking> {
   /** `uci` until a `ucci` line switches the session to ElephantEye's dialect. */
@@ -605,7 +598,9 @@ export class ProtocolSession extends LineSession<Thinking> {
     }
     // A draw offered (UCCI `go draw`) is taken where the search finds the position no better
     // than a draw for the side to move; `bestmove m draw` then says so, as ElephantEye does.
-    const takeDraw = drawOffered && ('mate' in r.score ? r.score.mate < 0 : r.score.cp < DRAW_ACCEPT_BELOW);
+    // A draw offer is taken when the search scores the position below the draw's own worth to
+    // the side to move (xiangqi's draw score, +50), or finds a mate against it.
+    const takeDraw = drawOffered && ('mate' in r.score ? r.score.mate < 0 : r.score.cp < this.game.drawScore);
     // UCCI `resign`: the move is given with the resignation after enough lost scores in a row
     // (`resignscore`, off by default). A draw taken is not a resignation.
     const resign = this.mode === 'ucci' && gameMove && !takeDraw && this.resign.record(r.score);

@@ -159,8 +159,8 @@ describe('Engine (worker)', () => {
     expect(judged.score).toEqual({ cp: -29900 });
     expect((await e.search(play({}), { depth: 4 })).bestMove).not.toBe('d3c3');
     const spec = { game: 'xiangqi' as const, fen: '5k3/9/9/9/2c6/9/3R5/9/9/4K4 w', moves: line };
-    expect((await e.search({ ...spec, perpetualChase: false }, { depth: 4, searchMoves: ['d3c3'] })).score).toEqual({ cp: 20 }); // the draw score: a draw is slightly good for the side to move
-    expect((await e.search(play({ perpetualChase: false }), { depth: 4, searchMoves: ['d3c3'] })).score).toEqual({ cp: 20 }); // the draw score: a draw is slightly good for the side to move
+    expect((await e.search({ ...spec, perpetualChase: false }, { depth: 4, searchMoves: ['d3c3'] })).score).toEqual({ cp: 50 }); // the draw score: a draw is good for the side to move
+    expect((await e.search(play({ perpetualChase: false }), { depth: 4, searchMoves: ['d3c3'] })).score).toEqual({ cp: 50 }); // the draw score: a draw is good for the side to move
   });
 
   it('worker, inline and sync searches to a fixed depth give the same answer (determinism)', async () => {

@@ -275,7 +275,7 @@ describe('UCI search', () => {
     expect(still.filter((l) => l.startsWith('info depth 4 ')).at(-1)).toMatch(/ score cp -29900 /);
     send('setoption name Perpetual Chase value false');
     const plain = await think('go depth 4 searchmoves d3c3');
-    expect(plain.filter((l) => l.startsWith('info depth 4 ')).at(-1)).toMatch(/ score cp 20 /);
+    expect(plain.filter((l) => l.startsWith('info depth 4 ')).at(-1)).toMatch(/ score cp 50 /);
   });
 
   it('finds mate and reports it as mate N; a finished game answers bestmove (none)', async () => {
