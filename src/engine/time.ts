@@ -26,6 +26,16 @@ export interface TimeBudget {
 /** The minimum time given to any search, so that at least depth 1 completes. */
 const MIN_MS = 5;
 
+/**
+ * A fixed move time less what the reply needs to reach the GUI: 2% of it, at most
+ * `overheadMs`. A GUI's stopwatch also counts the time to send the reply; the search polls its
+ * clock about every millisecond, and native engines use the whole time (Stockfish applies no
+ * overhead to movetime), so a larger reserve only gives thinking time away.
+ */
+export function fixedMoveTime(movetimeMs: number, overheadMs = 30): number {
+  return Math.max(1, movetimeMs - Math.min(overheadMs, movetimeMs * 0.02));
+}
+
 /** The soft and hard limits for a clock, less `overheadMs` for transmission. */
 export function budgetFor(clock: Clock, overheadMs = 30): TimeBudget {
   const left = Math.max(0, clock.remainingMs - overheadMs);

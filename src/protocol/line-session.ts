@@ -1,7 +1,27 @@
 /**
  * What the protocol sessions share: a line in, replies out through a callback, searches that
- * run while more lines arrive, and the state the CLI's loop watches (done, thinking, idle).
+ * run while more lines arrive, and the state the CLI's loop watches (done, thinking, idle); and
+ * the small readings and rules both protocols apply (option numbers, coordinate moves, draw
+ * offers).
  */
+import type { EngineScore } from '../engine/searcher.js';
+
+/** A move in protocol coordinates: chess `e2e4`/`e7e8q`, xiangqi ICCS `h2e2` (ranks 0-9). */
+export const COORDINATE_MOVE = /^[a-i]\d[a-i]\d[nbrq]?$/;
+
+/** The whole number from `min` to `max` an option's value spells, or undefined for anything else. */
+export function wholeNumber(value: string, min: number, max: number): number | undefined {
+  const n = Number(value);
+  return value.trim() !== '' && Number.isInteger(n) && n >= min && n <= max ? n : undefined;
+}
+
+/**
+ * Whether the engine takes a draw offered: its search scored the position below what a draw is
+ * worth to the side to move (the game's draw score), or found a mate against it.
+ */
+export function takesDraw(score: EngineScore, drawScore: number): boolean {
+  return 'mate' in score ? score.mate < 0 : score.cp < drawScore;
+}
 
 /** A running search of a session: `done` settles once it has answered. */
 export interface Pending {

@@ -13,11 +13,11 @@ import { Engine, MAX_THREADS, type EngineSearchOptions } from '../engine/engine.
 import { bookGame, chooseBookMove, openBook, type OpeningBook } from '../engine/book.js';
 import { openSession, type GameSession } from '../engine/games.js';
 import { nodesPerSecond, type EngineInfo, type EngineResult, type EngineScore } from '../engine/searcher.js';
-import { budgetFor, type Clock } from '../engine/time.js';
+import { budgetFor, fixedMoveTime, type Clock } from '../engine/time.js';
 import { ELO_MAX, ELO_MIN, SKILL_MAX, SKILL_MIN } from '../engine/skill.js';
 import { winDrawLoss } from '../engine/wdl.js';
 import { MATE } from '../search/tt.js';
-import { LineSession } from './line-session.js';
+import { COORDINATE_MOVE, LineSession, takesDraw, wholeNumber } from './line-session.js';
 import { RESIGN_MAX, ResignRule } from './resign.js';
 
 export const ENGINE_NAME = 'qiengine';
@@ -43,12 +43,6 @@ const DEFAULTS: Record<string, string> = {
   uci_elo: String(ELO_MIN),
   uci_showwdl: 'false',
 };
-
-/** The whole number from `min` to `max` an option's value spells, or undefined for anything else. */
-function wholeNumber(value: string, min: number, max: number): number | undefined {
-  const n = Number(value);
-  return value.trim() !== '' && Number.isInteger(n) && n >= min && n <= max ? n : undefined;
-}
 
 interface Thinking {
   controller: AbortController;
@@ -477,7 +471,7 @@ export class ProtocolSession extends LineSession<Thinking> {
     const sm = args.indexOf('searchmoves');
     if (sm >= 0) {
       searchMoves = [];
-      for (let i = sm + 1; i < args.length && /^[a-i]\d[a-i]\d[nbrq]?$/.test(args[i]!); i++) searchMoves.push(args[i]!);
+      for (let i = sm + 1; i < args.length && COORDINATE_MOVE.test(args[i]!); i++) searchMoves.push(args[i]!);
       for (const m of searchMoves) this.game.parse(m);
     }
 
@@ -497,11 +491,8 @@ export class ProtocolSession extends LineSession<Thinking> {
     const opts: EngineSearchOptions = {
       depth: depth === undefined ? undefined : Math.max(1, Math.floor(depth)),
       nodes,
-      // A GUI's stopwatch also counts the time to send the reply: keep a little back from a
-      // fixed move time (2% of it, at most the Move Overhead). The search polls its clock
-      // about every millisecond, and native engines use the whole time (Stockfish applies
-      // no overhead to movetime), so a larger reserve only gives thinking time away.
-      movetimeMs: movetime === undefined ? undefined : Math.max(1, movetime - Math.min(Number.isFinite(overhead) ? overhead : 30, movetime * 0.02)),
+      // A fixed move time keeps a little back for the reply (2% of it, at most the Move Overhead).
+      movetimeMs: movetime === undefined ? undefined : fixedMoveTime(movetime, Number.isFinite(overhead) ? overhead : 30),
       multiPv: Number(this.option('multipv')) || 1,
       mate,
       skill: this.options.has('skill level') ? Number(this.option('skill level')) : undefined,
@@ -598,9 +589,7 @@ export class ProtocolSession extends LineSession<Thinking> {
     }
     // A draw offered (UCCI `go draw`) is taken where the search finds the position no better
     // than a draw for the side to move; `bestmove m draw` then says so, as ElephantEye does.
-    // A draw offer is taken when the search scores the position below the draw's own worth to
-    // the side to move (xiangqi's draw score, +50), or finds a mate against it.
-    const takeDraw = drawOffered && ('mate' in r.score ? r.score.mate < 0 : r.score.cp < this.game.drawScore);
+    const takeDraw = drawOffered && takesDraw(r.score, this.game.drawScore);
     // UCCI `resign`: the move is given with the resignation after enough lost scores in a row
     // (`resignscore`, off by default). A draw taken is not a resignation.
     const resign = this.mode === 'ucci' && gameMove && !takeDraw && this.resign.record(r.score);

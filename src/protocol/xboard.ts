@@ -17,16 +17,13 @@
  */
 import { QiengineError } from '../core/errors.js';
 import { Engine, MAX_THREADS, type EngineSearchOptions } from '../engine/engine.js';
-import { openSession, type GameSession } from '../engine/games.js';
+import { openSession, type GameSession, type PositionSpec } from '../engine/games.js';
 import type { EngineResult, EngineScore } from '../engine/searcher.js';
 import { SKILL_MAX, SKILL_MIN } from '../engine/skill.js';
-import { budgetFor, type Clock } from '../engine/time.js';
-import { LineSession } from './line-session.js';
+import { budgetFor, fixedMoveTime, type Clock } from '../engine/time.js';
+import { COORDINATE_MOVE, LineSession, takesDraw, wholeNumber } from './line-session.js';
 import { RESIGN_MAX, ResignRule } from './resign.js';
 import { ENGINE_NAME, ENGINE_VERSION, type Variant } from './session.js';
-
-/** A move in coordinates as XBoard sends it: chess `e2e4`/`e7e8q`, xiangqi `h2e2` (ranks 0-9). */
-const MOVE_TEXT = /^[a-i]\d[a-i]\d[nbrq]?$/;
 
 /** Commands that neither touch the game nor the engine: handled at once, even during a search. */
 const PASSIVE = new Set(['post', 'nopost', 'time', 'otim', 'level', 'st', 'sd', 'hard', 'random', 'computer', 'name', 'rating', 'ics', 'accepted', 'rejected', 'bk', 'hint', 'xboard']);
@@ -121,7 +118,7 @@ export class XboardSession extends LineSession<Thinking> {
         return;
       }
       if (t.kind === 'ponder') {
-        const reply = cmd === 'usermove' ? words[1] : words.length === 1 && MOVE_TEXT.test(cmd) ? cmd : undefined;
+        const reply = cmd === 'usermove' ? words[1] : words.length === 1 && COORDINATE_MOVE.test(cmd) ? cmd : undefined;
         if (reply !== undefined && reply === t.guess) return this.ponderHit(t, reply);
       }
       if (!PASSIVE.has(cmd)) {
@@ -237,7 +234,7 @@ export class XboardSession extends LineSession<Thinking> {
       case 'edit': case 'white': case 'black':
         throw new QiengineError('not supported: qiengine takes positions by setboard');
       default:
-        if (MOVE_TEXT.test(cmd) && args.length === 0) return this.userMove(cmd);
+        if (COORDINATE_MOVE.test(cmd) && args.length === 0) return this.userMove(cmd);
         throw new QiengineError('unknown command');
     }
   }
@@ -275,7 +272,7 @@ export class XboardSession extends LineSession<Thinking> {
     this.variant = variant;
     this.startFen = fen;
     this.moves = [];
-    this.game = openSession({ game: variant, fen, perpetualChase: this.perpetualChase });
+    this.game = openSession(this.spec([]));
     this.over = false;
     this.hint = null;
     this.lastScore = undefined;
@@ -332,7 +329,7 @@ export class XboardSession extends LineSession<Thinking> {
   private takeBack(plies: number): void {
     if (this.moves.length < plies) throw new QiengineError(`no move to take back`);
     const moves = this.moves.slice(0, this.moves.length - plies);
-    this.game = openSession({ game: this.variant, fen: this.startFen, moves, perpetualChase: this.perpetualChase });
+    this.game = openSession(this.spec(moves));
     this.moves = moves;
     this.over = false;
     this.hint = null;
@@ -346,7 +343,7 @@ export class XboardSession extends LineSession<Thinking> {
   private drawOffer(): void {
     const s = this.lastScore;
     if (this.engineSide === null || this.over || s === undefined) return;
-    if ('mate' in s ? s.mate < 0 : s.cp < this.game.drawScore) this.write('offer draw');
+    if (takesDraw(s, this.game.drawScore)) this.write('offer draw');
   }
 
   /** `option NAME=VALUE` for the options listed in the features. */
@@ -355,8 +352,8 @@ export class XboardSession extends LineSession<Thinking> {
     const name = (eq < 0 ? text : text.slice(0, eq)).trim().toLowerCase();
     const value = eq < 0 ? '' : text.slice(eq + 1).trim();
     const whole = (min: number, max: number): number => {
-      const n = Number(value);
-      if (value === '' || !Number.isInteger(n) || n < min || n > max) throw new QiengineError(`${name}: expected a whole number from ${min} to ${max}`);
+      const n = wholeNumber(value, min, max);
+      if (n === undefined) throw new QiengineError(`${name}: expected a whole number from ${min} to ${max}`);
       return n;
     };
     switch (name) {
@@ -372,7 +369,7 @@ export class XboardSession extends LineSession<Thinking> {
       case 'perpetual chase':
         if (value !== '0' && value !== '1') throw new QiengineError('perpetual chase: expected 0 or 1');
         this.perpetualChase = value === '1';
-        this.game = openSession({ game: this.variant, fen: this.startFen, moves: this.moves, perpetualChase: this.perpetualChase });
+        this.game = openSession(this.spec(this.moves));
         return;
       default:
         throw new QiengineError(`unknown option '${name.slice(0, 40)}'`);
@@ -425,11 +422,10 @@ export class XboardSession extends LineSession<Thinking> {
       },
     };
     if (kind === 'move') {
-      if (this.fixedMs !== undefined) opts.movetimeMs = this.fixedTime();
+      if (this.fixedMs !== undefined) opts.movetimeMs = fixedMoveTime(this.fixedMs);
       else opts.clock = this.clock();
     }
-    const moves = guess === undefined ? this.moves : [...this.moves, guess];
-    const spec = { game: this.variant, fen: this.startFen, moves, perpetualChase: this.perpetualChase };
+    const spec = this.spec(guess === undefined ? this.moves : [...this.moves, guess]);
     let result: EngineResult | undefined;
     const work = this.engine.search(spec, opts);
     t.done = work
@@ -452,10 +448,9 @@ export class XboardSession extends LineSession<Thinking> {
     this.thinking = t;
   }
 
-  /** `st`: the fixed time a move, less a little for the reply to reach the GUI (as UCI's movetime). */
-  private fixedTime(): number {
-    const ms = this.fixedMs ?? 0;
-    return Math.max(1, ms - Math.min(30, ms * 0.02));
+  /** The game as set up (`setboard` or the start) with `moves` played, under the session's rules. */
+  private spec(moves: readonly string[]): PositionSpec {
+    return { game: this.variant, fen: this.startFen, moves, perpetualChase: this.perpetualChase };
   }
 
   /** The engine's clock: `time` (or the control's base), the increment, moves to the next control. */
@@ -480,7 +475,7 @@ export class XboardSession extends LineSession<Thinking> {
     t.kind = 'move';
     // A ponder search that has already returned has its answer: it is played at once.
     if (t.returned) return t.controller.abort();
-    const ms = this.fixedMs !== undefined ? this.fixedTime() : budgetFor(this.clock(), 30).softMs;
+    const ms = this.fixedMs !== undefined ? fixedMoveTime(this.fixedMs) : budgetFor(this.clock(), 30).softMs;
     t.timer = setTimeout(() => t.controller.abort(), ms);
   }
 
