@@ -3,7 +3,8 @@
  * `moves()`, `move()`, `undo()`, `fen()`, `pgn()`, `isCheckmate()`. Every method that takes user
  * input validates it and throws a typed error with the game left unchanged.
  */
-import { IllegalMoveError, NotationError, QiengineError } from '../core/errors.js';
+import { FenError, IllegalMoveError, NotationError, QiengineError } from '../core/errors.js';
+import { boardField, boardRows } from '../core/fen-board.js';
 import type { Move } from '../core/move.js';
 import {
   FLAG_CASTLE,
@@ -47,6 +48,19 @@ export interface ChessMove {
 export interface ChessPiece {
   color: ChessColor;
   type: ChessPieceName;
+}
+
+/** A piece and the square it stands on, as {@link Chess.board} lists them. */
+export interface ChessSquarePiece extends ChessPiece {
+  square: string;
+}
+
+/** Which legal moves {@link Chess.moves} lists: those from one square, or of one kind of piece. */
+export interface ChessMovesFilter {
+  /** Only the moves from this square (`e2`). */
+  square?: string;
+  /** Only the moves of this kind of piece. */
+  piece?: ChessPieceName;
 }
 
 /** A move given as squares, chess.js style. */
@@ -103,16 +117,28 @@ export class Chess {
     return this.position.sideToMove === 0 ? 'white' : 'black';
   }
 
-  /** The legal moves as UCI strings, in generation order. */
-  moves(): string[];
-  /** The legal moves as SAN strings. */
-  moves(options: { notation: 'san' }): string[];
-  /** The legal moves as move objects. */
-  moves(options: { verbose: true }): ChessMove[];
-  moves(options?: { verbose?: boolean; notation?: 'san' | 'uci' }): string[] | ChessMove[] {
-    const codes = this.legalMoves();
-    if (options?.verbose) return codes.map((m) => this.moveInfo(m));
-    if (options?.notation === 'san') return codes.map((m) => moveToSan(this.position, m));
+  /**
+   * The legal moves as UCI strings (or SAN, with `notation: 'san'`), in generation order; with
+   * `square` or `piece`, only those from that square or of that kind of piece (a GUI's targets
+   * for the piece picked up).
+   * @throws {QiengineError} for a bad square name or piece name.
+   */
+  moves(options?: ChessMovesFilter & { verbose?: false; notation?: 'san' | 'uci' }): string[];
+  /** The legal moves as move objects (filtered as above). */
+  moves(options: ChessMovesFilter & { verbose: true }): ChessMove[];
+  moves(options: ChessMovesFilter & { verbose?: boolean; notation?: 'san' | 'uci' } = {}): string[] | ChessMove[] {
+    let codes = this.legalMoves();
+    if (options.square !== undefined) {
+      const from = this.squareOf(options.square);
+      codes = codes.filter((m) => (m & 0xff) === from);
+    }
+    if (options.piece !== undefined) {
+      const type = TYPE_NAMES.indexOf(options.piece, 1);
+      if (type < 0) throw new QiengineError(`not a chess piece: '${String(options.piece)}'`);
+      codes = codes.filter((m) => (this.position.board[m & 0xff]! & 7) === type);
+    }
+    if (options.verbose) return codes.map((m) => this.moveInfo(m));
+    if (options.notation === 'san') return codes.map((m) => moveToSan(this.position, m));
     return codes.map(moveToUci);
   }
 
@@ -223,11 +249,123 @@ export class Chess {
 
   /** The piece on a square (`e1`), or null. @throws {QiengineError} for a bad square name. */
   get(square: string): ChessPiece | null {
-    const sq = parseSquare(square);
-    if (sq < 0) throw new QiengineError(`not a square: '${square}'`);
-    const pc = this.position.board[sq]!;
+    const pc = this.position.board[this.squareOf(square)]!;
     if (pc === 0) return null;
     return { color: pc & 8 ? 'white' : 'black', type: TYPE_NAMES[pc & 7]! };
+  }
+
+  /**
+   * The board for drawing it, as chess.js gives it: eight rows from rank 8 down to rank 1, each
+   * of eight squares from file a to file h, a piece with its square or null.
+   */
+  board(): (ChessSquarePiece | null)[][] {
+    const rows: (ChessSquarePiece | null)[][] = [];
+    for (let rank = 7; rank >= 0; rank--) {
+      const row: (ChessSquarePiece | null)[] = [];
+      for (let file = 0; file < 8; file++) {
+        const sq = squareAt(file, rank);
+        const pc = this.position.board[sq]!;
+        row.push(pc === 0 ? null : { square: squareName(sq), color: pc & 8 ? 'white' : 'black', type: TYPE_NAMES[pc & 7]! });
+      }
+      rows.push(row);
+    }
+    return rows;
+  }
+
+  /**
+   * The squares of `by`'s pieces (default: the side to move's) that attack `square`, pinned
+   * pieces included (pawns diagonally forward). On a square of `by`'s own piece these are its
+   * defenders. Sorted by name.
+   * @throws {QiengineError} for a bad square name.
+   */
+  attackers(square: string, by: ChessColor = this.turn()): string[] {
+    return this.position
+      .attackers(this.squareOf(square), by === 'white' ? 0 : 1)
+      .map(squareName)
+      .sort();
+  }
+
+  /** Whether any piece of `by` attacks `square` (see {@link attackers}). @throws {QiengineError} */
+  isAttacked(square: string, by: ChessColor): boolean {
+    return this.position.attackedBy(this.squareOf(square), by === 'white' ? 0 : 1);
+  }
+
+  /**
+   * Puts `piece` on `square`, replacing whatever stood there, for setting up a position. The
+   * result must be a position a FEN could give (one king each, no pawn on the first or last
+   * rank, the side not to move not in check). Castling rights whose king or rook has left its
+   * square are dropped, and the en-passant square if it no longer applies; the game then starts
+   * from the position, with an empty history and its move counters kept.
+   * @throws {FenError} naming what is wrong, with the game unchanged.
+   * @throws {QiengineError} for a bad square or piece.
+   */
+  put(piece: ChessPiece, square: string): void {
+    const type = TYPE_NAMES.indexOf(piece.type, 1);
+    if (type < 0 || (piece.color !== 'white' && piece.color !== 'black')) throw new QiengineError(`not a chess piece: ${JSON.stringify(piece)}`);
+    const letter = ' PNBRQK'[type]!;
+    this.edit(square, piece.color === 'white' ? letter : letter.toLowerCase());
+  }
+
+  /**
+   * Takes the piece off `square` and returns it (null if the square was empty), starting the
+   * game from the position left, as {@link put} does. A king cannot be removed.
+   * @throws {FenError} with the game unchanged (a king, or a side not to move left in check).
+   * @throws {QiengineError} for a bad square name.
+   */
+  remove(square: string): ChessPiece | null {
+    const piece = this.get(square);
+    if (piece !== null) this.edit(square, '');
+    return piece;
+  }
+
+  /**
+   * Hands the move to `color`, starting the game from that position with an empty history
+   * (the en-passant square, which belongs to the other side's turn, is dropped).
+   * @throws {FenError} if the other side would then be in check, with the game unchanged.
+   */
+  setTurn(color: ChessColor): void {
+    if (color !== 'white' && color !== 'black') throw new QiengineError(`not a colour: '${String(color)}'`);
+    if (color === this.turn() && this.position.ply === 0) return;
+    const fields = this.fen().split(' ');
+    if (color !== this.turn()) fields[3] = '-';
+    fields[1] = color === 'white' ? 'w' : 'b';
+    this.load(fields.join(' '));
+  }
+
+  /** The square named `square`. @throws {QiengineError} for a bad name. */
+  private squareOf(square: string): number {
+    const sq = typeof square === 'string' ? parseSquare(square) : -1;
+    if (sq < 0) throw new QiengineError(`not a square: '${String(square)}'`);
+    return sq;
+  }
+
+  /**
+   * Sets one square of the board (a FEN letter, or '' to empty it) and reloads, keeping the
+   * castling rights whose king and rook are still at home and the en-passant square if it still
+   * reads.
+   */
+  private edit(square: string, letter: string): void {
+    const sq = this.squareOf(square);
+    const fields = this.fen().split(' ');
+    const rows = boardRows(fields[0]!);
+    rows[7 - (sq >> 4)]![sq & 7] = letter;
+    fields[0] = boardField(rows);
+    const at = (name: string): string => rows[8 - Number(name[1])]![name.charCodeAt(0) - 97]!;
+    const homes: Record<string, [string, string, string]> = { K: ['e1', 'h1', 'K'], Q: ['e1', 'a1', 'K'], k: ['e8', 'h8', 'k'], q: ['e8', 'a8', 'k'] };
+    const rights = [...(fields[2] ?? '-')].filter((ch) => {
+      const home = homes[ch];
+      return home !== undefined && at(home[0]) === home[2] && at(home[1]) === (home[2] === 'K' ? 'R' : 'r');
+    });
+    fields[2] = rights.length > 0 ? rights.join('') : '-';
+    try {
+      this.load(fields.join(' '));
+    } catch (e) {
+      // An edit near the pawn that just moved two squares can leave its en-passant square
+      // meaningless: drop it and read the position again (any other fault stands).
+      if (!(e instanceof FenError) || e.field !== 'enPassant') throw e;
+      fields[3] = '-';
+      this.load(fields.join(' '));
+    }
   }
 
   /** Whether the side to move is in check. */

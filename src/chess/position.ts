@@ -810,6 +810,46 @@ export class ChessPosition implements GamePosition {
   }
 
   /**
+   * The squares of side `by`'s pieces that attack `sq` (as {@link attackedBy} reads them: pawns
+   * diagonally forward, pinned pieces included), whatever stands on `sq`: on a square of `by`'s
+   * own, its defenders. In piece order (pawns, knights, bishops, rooks, queens, king). For the
+   * game API, not the search: it allocates its answer.
+   */
+  attackers(sq: number, by: number): number[] {
+    const out: number[] = [];
+    if ((sq & 0x88) !== 0) return out;
+    const b = this.board;
+    const L = this.squares;
+    const C = this.count;
+    const tag = 8 << by;
+    const pawn = PAWN | tag;
+    const ps = by === 0 ? sq - 17 : sq + 15;
+    if ((ps & 0x88) === 0 && b[ps] === pawn) out.push(ps);
+    if (((ps + 2) & 0x88) === 0 && b[ps + 2] === pawn) out.push(ps + 2);
+    let pc = KNIGHT | tag;
+    for (let i = pc << 4, e = i + C[pc]!; i < e; i++) {
+      if ((ATTACK_LINE[sq - L[i]! + 119]! & KNIGHT_JUMP) !== 0) out.push(L[i]!);
+    }
+    for (let t = BISHOP; t <= QUEEN; t++) {
+      pc = t | tag;
+      const lines = SLIDER_LINES[t]!;
+      for (let i = pc << 4, e = i + C[pc]!; i < e; i++) {
+        const f = L[i]!;
+        if (f === sq) continue;
+        const x = sq - f + 119;
+        if ((ATTACK_LINE[x]! & lines) === 0) continue;
+        const d = ATTACK_STEP[x]!;
+        let s = f + d;
+        while (s !== sq && b[s] === 0) s += d;
+        if (s === sq) out.push(f);
+      }
+    }
+    const king = L[(KING | tag) << 4]!;
+    if (king !== sq && (ATTACK_LINE[sq - king + 119]! & KING_STEP) !== 0) out.push(king);
+    return out;
+  }
+
+  /**
    * Writes the legal moves of the side to move into `buf` from index `start` and returns the
    * end index. With `capturesOnly`, only captures and promotions.
    */

@@ -4,6 +4,7 @@
  * input validates it and throws a typed error with the game left unchanged.
  */
 import { IllegalMoveError, NotationError, QiengineError } from '../core/errors.js';
+import { boardField, boardRows } from '../core/fen-board.js';
 import type { Move } from '../core/move.js';
 import { hex32 } from '../core/zobrist.js';
 import { readFen, START_FEN, writeFen } from './fen.js';
@@ -18,7 +19,7 @@ import {
   squareName,
   type XiangqiNotation,
 } from './notation.js';
-import { TYPE_NAMES, TYPE_OF, type Color, type PieceName } from './pieces.js';
+import { FEN_LETTERS, TYPE_NAMES, TYPE_OF, type Color, type PieceName } from './pieces.js';
 import { MAX_MOVES, XiangqiPosition } from './position.js';
 import { perft, perftDivide } from './perft.js';
 import { readXiangqiPgn, writeXiangqiPgn, type XiangqiPgnWriteOptions } from './pgn.js';
@@ -48,6 +49,20 @@ export interface XiangqiMove {
 export interface XiangqiPiece {
   color: Color;
   type: PieceName;
+}
+
+/** A piece and the point it stands on, as {@link Xiangqi.board} lists them. */
+export interface XiangqiSquarePiece extends XiangqiPiece {
+  /** ICCS point, e.g. `e0`. */
+  square: string;
+}
+
+/** Which legal moves {@link Xiangqi.moves} lists: those from one point, or of one kind of piece. */
+export interface XiangqiMovesFilter {
+  /** Only the moves from this ICCS point (`h2`). */
+  square?: string;
+  /** Only the moves of this kind of piece. */
+  piece?: PieceName;
 }
 
 export type { XiangqiNotation } from './notation.js';
@@ -118,13 +133,26 @@ export class Xiangqi {
     return this.position.sideToMove === 0 ? 'red' : 'black';
   }
 
-  /** The legal moves as ICCS strings, in generation order. */
-  moves(): string[];
-  /** The legal moves as move objects. */
-  moves(options: { verbose: true }): XiangqiMove[];
-  moves(options?: { verbose?: boolean }): string[] | XiangqiMove[] {
-    const codes = this.legalMoves();
-    if (options?.verbose) return codes.map((m) => this.moveInfo(m));
+  /**
+   * The legal moves as ICCS strings, in generation order; with `square` or `piece`, only those
+   * from that point or of that kind of piece (a GUI's targets for the piece picked up).
+   * @throws {QiengineError} for a bad point name or piece name.
+   */
+  moves(options?: XiangqiMovesFilter & { verbose?: false }): string[];
+  /** The legal moves as move objects (filtered as above). */
+  moves(options: XiangqiMovesFilter & { verbose: true }): XiangqiMove[];
+  moves(options: XiangqiMovesFilter & { verbose?: boolean } = {}): string[] | XiangqiMove[] {
+    let codes = this.legalMoves();
+    if (options.square !== undefined) {
+      const from = this.squareOf(options.square);
+      codes = codes.filter((m) => (m & 0xff) === from);
+    }
+    if (options.piece !== undefined) {
+      const type = TYPE_NAMES.indexOf(options.piece);
+      if (type < 0) throw new QiengineError(`not a xiangqi piece: '${String(options.piece)}'`);
+      codes = codes.filter((m) => TYPE_OF[this.position.board[m & 0xff]!] === type);
+    }
+    if (options.verbose) return codes.map((m) => this.moveInfo(m));
     return codes.map(moveToIccs);
   }
 
@@ -205,11 +233,103 @@ export class Xiangqi {
 
   /** The piece on an ICCS square (`e0`), or null. @throws {QiengineError} for a bad square name. */
   get(square: string): XiangqiPiece | null {
-    const sq = parseSquare(square);
-    if (sq < 0) throw new QiengineError(`not a square: '${square}'`);
-    const id = this.position.board[sq]!;
+    const id = this.position.board[this.squareOf(square)]!;
     if (id === 0) return null;
     return { color: id < 32 ? 'red' : 'black', type: TYPE_NAMES[TYPE_OF[id]!]! };
+  }
+
+  /**
+   * The board for drawing it: ten rows from black's back rank (rank 9) down to red's (rank 0),
+   * each of nine points from file a to file i, a piece with its point or null.
+   */
+  board(): (XiangqiSquarePiece | null)[][] {
+    const rows: (XiangqiSquarePiece | null)[][] = [];
+    for (let rank = 9; rank >= 0; rank--) {
+      const row: (XiangqiSquarePiece | null)[] = [];
+      for (let file = 0; file < 9; file++) {
+        const sq = squareFromIccs(file, rank);
+        const id = this.position.board[sq]!;
+        row.push(id === 0 ? null : { square: squareName(sq), color: id < 32 ? 'red' : 'black', type: TYPE_NAMES[TYPE_OF[id]!]! });
+      }
+      rows.push(row);
+    }
+    return rows;
+  }
+
+  /**
+   * The points of `by`'s pieces (default: the side to move's) that attack `square`: that could
+   * take an enemy piece standing there, pins ignored, as a check reads them. On a point of
+   * `by`'s own piece these are its defenders. A cannon needs one screen; a king attacks the
+   * points next to it in its palace (kings never face each other in a legal position). Sorted
+   * by name.
+   * @throws {QiengineError} for a bad point name.
+   */
+  attackers(square: string, by: Color = this.turn()): string[] {
+    return this.position
+      .attackers(this.squareOf(square), by === 'red' ? 0 : 1)
+      .map(squareName)
+      .sort();
+  }
+
+  /** Whether any piece of `by` attacks `square` (see {@link attackers}). @throws {QiengineError} */
+  isAttacked(square: string, by: Color): boolean {
+    return this.attackers(square, by).length > 0;
+  }
+
+  /**
+   * Puts `piece` on `square`, replacing whatever stood there, for setting up a position. The
+   * result must be a position a FEN could give (each side's pieces within the set, on points
+   * they can reach, the side not to move not in check); the game then starts from it, with an
+   * empty history and its move counters kept.
+   * @throws {FenError} naming what is wrong, with the game unchanged.
+   * @throws {QiengineError} for a bad point name.
+   */
+  put(piece: XiangqiPiece, square: string): void {
+    const type = TYPE_NAMES.indexOf(piece.type);
+    if (type < 0 || (piece.color !== 'red' && piece.color !== 'black')) throw new QiengineError(`not a xiangqi piece: ${JSON.stringify(piece)}`);
+    const letter = FEN_LETTERS[type]!;
+    this.edit(square, piece.color === 'red' ? letter : letter.toLowerCase());
+  }
+
+  /**
+   * Takes the piece off `square` and returns it (null if the point was empty), starting the game
+   * from the position left, as {@link put} does. A king cannot be removed.
+   * @throws {FenError} with the game unchanged (a king, or a side not to move left in check).
+   * @throws {QiengineError} for a bad point name.
+   */
+  remove(square: string): XiangqiPiece | null {
+    const piece = this.get(square);
+    if (piece !== null) this.edit(square, '');
+    return piece;
+  }
+
+  /**
+   * Hands the move to `color`, starting the game from that position with an empty history.
+   * @throws {FenError} if the other side would then be in check, with the game unchanged.
+   */
+  setTurn(color: Color): void {
+    if (color !== 'red' && color !== 'black') throw new QiengineError(`not a colour: '${String(color)}'`);
+    if (color === this.turn() && this.position.ply === 0) return;
+    const fields = this.fen().split(' ');
+    fields[1] = color === 'red' ? 'w' : 'b';
+    this.load(fields.join(' '));
+  }
+
+  /** The point named `square`. @throws {QiengineError} for a bad name. */
+  private squareOf(square: string): number {
+    const sq = typeof square === 'string' ? parseSquare(square) : -1;
+    if (sq < 0) throw new QiengineError(`not a square: '${String(square)}'`);
+    return sq;
+  }
+
+  /** Sets one point of the board (a FEN letter, or '' to empty it) and reloads. */
+  private edit(square: string, letter: string): void {
+    const sq = this.squareOf(square);
+    const fields = this.fen().split(' ');
+    const rows = boardRows(fields[0]!);
+    rows[(sq >> 4) - 3]![(sq & 15) - 3] = letter;
+    fields[0] = boardField(rows);
+    this.load(fields.join(' '));
   }
 
   /** Whether the side to move is in check. */

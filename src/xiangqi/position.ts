@@ -773,6 +773,33 @@ export class XiangqiPosition implements GamePosition {
     return this.guardsAttack(sq, tag) || this.attackedByMen(sq, by ^ 1, ROOK_ONLY);
   }
 
+  /**
+   * The points of side `by`'s pieces that could take a piece of the other side standing on
+   * `sq`, whatever stands there now (on a point of `by`'s own, its defenders), reading the board
+   * as it stands and ignoring pins, as a check does: a cannon over exactly one screen. Kings
+   * facing each other (the flying general) never stand in a legal position, so a king attacks
+   * only the points of its palace next to it. In piece order (king, advisors, elephants,
+   * horses, rooks, cannons, pawns). For the game API, not the search: it allocates its answer.
+   */
+  attackers(sq: number, by: number): number[] {
+    const out: number[] = [];
+    if (IN_BOARD[sq] === 0) return out;
+    const tag = 16 << by;
+    for (let id = tag; id < tag + 16; id++) {
+      const from = this.pieceSquare[id]!;
+      if (from === 0 || from === sq) continue;
+      let hits: boolean;
+      if (TYPE_OF[id] === CANNON) {
+        if (((from ^ sq) & 0xf0) === 0) hits = countBetween(this.rankBits[from >> 4]!, from & 15, sq & 15) === 1;
+        else hits = ((from ^ sq) & 15) === 0 && countBetween(this.fileBits[from & 15]!, from >> 4, sq >> 4) === 1;
+      } else {
+        hits = this.reaches(from, sq);
+      }
+      if (hits) out.push(from);
+    }
+    return out;
+  }
+
   /** Whether an advisor or an elephant (its eye empty) of `tag` could move onto `sq`. */
   private guardsAttack(sq: number, tag: number): boolean {
     const b = this.board;

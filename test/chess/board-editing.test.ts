@@ -1,0 +1,146 @@
+import { Chess as ChessopsChess } from 'chessops/chess';
+import { parseFen } from 'chessops/fen';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { Chess, CHESS_START_FEN, FenError, QiengineError } from '../../src/index.js';
+import { readPerftEpd } from '../helpers/data.js';
+import { randomPlayout } from '../helpers/playout.js';
+
+const FENS = [CHESS_START_FEN, ...readPerftEpd('chess-perftsuite.epd').map((e) => e.fen)].slice(0, 40);
+const SQUARES = [...'abcdefgh'].flatMap((f) => Array.from({ length: 8 }, (_, r) => `${f}${r + 1}`));
+const nameOf = (i: number): string => `${'abcdefgh'[i & 7]}${(i >> 3) + 1}`;
+
+describe('Chess board for GUIs', () => {
+  it('board() lists every square from rank 8 down, as get() reads them', () => {
+    for (const fen of FENS) {
+      const game = new Chess(fen);
+      const rows = game.board();
+      expect(rows).toHaveLength(8);
+      rows.forEach((row, r) => {
+        expect(row).toHaveLength(8);
+        row.forEach((cell, f) => {
+          const square = `${'abcdefgh'[f]}${8 - r}`;
+          expect(cell === null ? null : { color: cell.color, type: cell.type }).toEqual(game.get(square));
+          if (cell !== null) expect(cell.square).toBe(square);
+        });
+      });
+    }
+    expect(new Chess().board()[7]![4]).toEqual({ square: 'e1', color: 'white', type: 'king' });
+  });
+
+  it('moves({ square }) and moves({ piece }) split the legal moves by origin and by piece', () => {
+    for (const fen of FENS) {
+      const game = new Chess(fen);
+      const all = game.moves().sort();
+      expect(SQUARES.flatMap((s) => game.moves({ square: s })).sort()).toEqual(all);
+      const pieces = ['pawn', 'knight', 'bishop', 'rook', 'queen', 'king'] as const;
+      expect(pieces.flatMap((piece) => game.moves({ piece })).sort()).toEqual(all);
+    }
+    const start = new Chess();
+    expect(start.moves({ square: 'g1', notation: 'san' })).toEqual(expect.arrayContaining(['Nf3', 'Nh3']));
+    expect(start.moves({ square: 'g1' })).toHaveLength(2);
+    expect(start.moves({ piece: 'pawn', verbose: true }).every((m) => m.piece === 'pawn')).toBe(true);
+    expect(start.moves({ square: 'e4' })).toEqual([]);
+    expect(() => start.moves({ square: 'i9' })).toThrow(QiengineError);
+    expect(() => start.moves({ piece: 'horse' as never })).toThrow(QiengineError);
+  });
+
+  it('attackers() agree with chessops on every square, for both colours, along random games', () => {
+    let checked = 0;
+    for (const [i, fen] of FENS.slice(0, 12).entries()) {
+      const game = new Chess(fen);
+      randomPlayout(game.position, 300 + i, 30, () => {
+        const theirs = ChessopsChess.fromSetup(parseFen(game.fen()).unwrap()).unwrap();
+        for (let k = 0; k < 64; k++) {
+          for (const color of ['white', 'black'] as const) {
+            const expected = [...theirs.kingAttackers(k, color, theirs.board.occupied)].map(nameOf).sort();
+            expect(game.attackers(nameOf(k), color)).toEqual(expected);
+            expect(game.isAttacked(nameOf(k), color)).toBe(expected.length > 0);
+            checked++;
+          }
+        }
+      });
+    }
+    expect(checked).toBeGreaterThan(20_000);
+    // The side to move's attackers by default; a defended piece's defenders.
+    const game = new Chess('4k3/8/8/3p4/4P3/5N2/8/4K3 w - - 0 1');
+    expect(game.attackers('d5')).toEqual(['e4']);
+    expect(game.attackers('e4')).toEqual([]);
+    expect(game.attackers('e5')).toEqual(['f3']);
+    expect(game.attackers('e4', 'black')).toEqual(['d5']);
+  });
+
+  it('put() and remove() edit the board, validated as a FEN, and start the history there', () => {
+    const game = new Chess();
+    game.move('e4');
+    game.tags.set('Event', 'setup');
+    expect(game.remove('h1')).toEqual({ color: 'white', type: 'rook' });
+    // The rook gone, white's kingside castling goes with it.
+    expect(game.fen()).toBe('rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBN1 b Qkq - 0 1');
+    expect(game.history()).toEqual([]);
+    expect(game.tags.get('Event')).toBe('setup');
+    game.put({ color: 'white', type: 'rook' }, 'h1');
+    expect(game.fen()).toBe('rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b Qkq - 0 1'); // a right once dropped stays dropped
+    // A second black queen needs a pawn fewer (as if promoted): with eight, no extra piece fits.
+    expect(() => game.put({ color: 'black', type: 'queen' }, 'e5')).toThrow('black has more pieces than promotions could produce');
+    expect(game.remove('a7')).toEqual({ color: 'black', type: 'pawn' });
+    game.put({ color: 'black', type: 'queen' }, 'e5');
+    expect(game.get('e5')).toEqual({ color: 'black', type: 'queen' });
+    expect(game.remove('c4')).toBeNull();
+
+    const before = game.fen();
+    const faults: Array<[() => unknown, string]> = [
+      [() => game.put({ color: 'white', type: 'pawn' }, 'a8'), 'pawns cannot stand on the first or last rank'],
+      [() => game.put({ color: 'white', type: 'king' }, 'a4'), 'expected one white king, found 2'],
+      [() => game.remove('e8'), 'expected one black king, found 0'],
+      [() => game.remove('e4'), 'the side not to move (white) is in check'], // the queen on e5 would see the king
+    ];
+    for (const [edit, reason] of faults) {
+      expect(edit).toThrow(FenError);
+      expect(edit).toThrow(reason);
+      expect(game.fen()).toBe(before);
+    }
+    expect(() => game.put({ color: 'white', type: 'dragon' } as never, 'a4')).toThrow(QiengineError);
+    expect(() => game.remove('e9')).toThrow(QiengineError);
+    expect(game.fen()).toBe(before);
+  });
+
+  it('an edit that spoils the en-passant square drops it, and one that moves a king or rook drops its rights', () => {
+    const game = new Chess('rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 3');
+    game.remove('e4'); // the pawn that just moved two squares
+    expect(game.fen()).toBe('rnbqkbnr/ppp1pppp/8/8/3p4/8/PPPP1PPP/RNBQKBNR b KQkq - 0 3');
+    const castles = new Chess('r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1');
+    castles.put({ color: 'white', type: 'queen' }, 'a1');
+    castles.remove('h8');
+    expect(castles.fen()).toBe('r3k3/8/8/8/8/8/8/Q3K2R w Kq - 0 1');
+  });
+
+  it('a piece removed and put back leaves the position as it was, rights permitting', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: FENS.length - 1 }), fc.integer({ min: 0, max: 63 }), (i, k) => {
+        const game = new Chess(FENS[i]!);
+        const square = SQUARES[k]!;
+        const piece = game.get(square);
+        if (piece === null || piece.type === 'king') return;
+        const fields = game.fen().split(' ');
+        game.remove(square);
+        game.put(piece, square);
+        const after = game.fen().split(' ');
+        // Board, turn and counters come back; castling rights may only shrink (a rook lifted).
+        expect([after[0], after[1], after[4], after[5]]).toEqual([fields[0], fields[1], fields[4], fields[5]]);
+        expect([...after[2]!].every((ch) => after[2] === '-' || fields[2]!.includes(ch))).toBe(true);
+        if (piece.type !== 'rook') expect(after[2]).toBe(fields[2]);
+      }),
+    );
+  });
+
+  it('setTurn() hands the move over, dropping en passant, and refuses to leave the other side in check', () => {
+    const game = new Chess('rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2');
+    game.setTurn('black');
+    expect(game.fen()).toBe('rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 2');
+    const checked = new Chess('4k3/8/8/8/8/8/4r3/4K3 w - - 0 1'); // white is in check
+    expect(() => checked.setTurn('black')).toThrow(FenError);
+    expect(checked.turn()).toBe('white');
+    expect(() => game.setTurn('red' as never)).toThrow(QiengineError);
+  });
+});
