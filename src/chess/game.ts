@@ -50,6 +50,14 @@ export interface ChessPiece {
   type: ChessPieceName;
 }
 
+/** A move of the game's history, with the positions around it ({@link Chess.history}). */
+export interface ChessHistoryMove extends ChessMove {
+  /** The FEN before the move. */
+  before: string;
+  /** The FEN after it. */
+  after: string;
+}
+
 /** A piece and the square it stands on, as {@link Chess.board} lists them. */
 export interface ChessSquarePiece extends ChessPiece {
   square: string;
@@ -196,9 +204,24 @@ export class Chess {
   }
 
   /** The moves made since the FEN, in SAN (or UCI). */
-  history(options: { notation?: 'san' | 'uci' } = {}): string[] {
+  history(options?: { notation?: 'san' | 'uci'; verbose?: false }): string[];
+  /**
+   * The moves made since the FEN as move objects, each with the FEN before and after it (a
+   * GUI's move list, each entry a position to jump to).
+   */
+  history(options: { verbose: true }): ChessHistoryMove[];
+  history(options: { notation?: 'san' | 'uci'; verbose?: boolean } = {}): string[] | ChessHistoryMove[] {
     const pos = this.position;
     const moves = Array.from(pos.histMove.subarray(0, pos.ply));
+    if (options.verbose) {
+      const at = this.startPosition();
+      return moves.map((m) => {
+        const before = writeFen(at);
+        const info = chessMoveInfo(at, m);
+        at.makeMove(m);
+        return { ...info, before, after: writeFen(at) };
+      });
+    }
     if (options.notation === 'uci') return moves.map(moveToUci);
     const start = this.startPosition();
     return moves.map((m) => {
@@ -222,29 +245,7 @@ export class Chess {
 
   /** Describes a legal move of the side to move. */
   moveInfo(m: Move): ChessMove {
-    const pos = this.position;
-    const from = m & 0xff;
-    const to = (m >>> 8) & 0xff;
-    const flags = m >>> 16;
-    const pc = pos.board[from]!;
-    const ep = (flags & FLAG_EN_PASSANT) !== 0;
-    const cap = ep ? pos.board[to ^ 16]! : pos.board[to]!;
-    const san = moveToSan(pos, m);
-    const info: ChessMove = {
-      from: squareName(from),
-      to: squareName(to),
-      uci: moveToUci(m),
-      san,
-      color: pc & 8 ? 'white' : 'black',
-      piece: TYPE_NAMES[pc & 7]!,
-      check: san.endsWith('+') || san.endsWith('#'),
-      enPassant: ep,
-      move: m,
-    };
-    if (cap !== 0) info.captured = TYPE_NAMES[cap & 7]!;
-    if (flags & FLAG_PROMOTION_MASK) info.promotion = TYPE_NAMES[flags & FLAG_PROMOTION_MASK]!;
-    if (flags & FLAG_CASTLE) info.castle = to > from ? 'kingside' : 'queenside';
-    return info;
+    return chessMoveInfo(this.position, m);
   }
 
   /** The piece on a square (`e1`), or null. @throws {QiengineError} for a bad square name. */
@@ -270,6 +271,13 @@ export class Chess {
       rows.push(row);
     }
     return rows;
+  }
+
+  /** The squares where `piece` stands, sorted by name (the king's square: `findPiece({ color, type: 'king' })[0]`). */
+  findPiece(piece: ChessPiece): string[] {
+    const out: string[] = [];
+    for (const row of this.board()) for (const cell of row) if (cell !== null && cell.color === piece.color && cell.type === piece.type) out.push(cell.square);
+    return out.sort();
   }
 
   /**
@@ -470,4 +478,30 @@ export function chessDiagram(pos: ChessPosition): string {
   }
   lines.push('   a b c d e f g h');
   return lines.join('\n');
+}
+
+/** Describes `m`, a legal move of the side to move in `pos`. */
+function chessMoveInfo(pos: ChessPosition, m: Move): ChessMove {
+  const from = m & 0xff;
+  const to = (m >>> 8) & 0xff;
+  const flags = m >>> 16;
+  const pc = pos.board[from]!;
+  const ep = (flags & FLAG_EN_PASSANT) !== 0;
+  const cap = ep ? pos.board[to ^ 16]! : pos.board[to]!;
+  const san = moveToSan(pos, m);
+  const info: ChessMove = {
+    from: squareName(from),
+    to: squareName(to),
+    uci: moveToUci(m),
+    san,
+    color: pc & 8 ? 'white' : 'black',
+    piece: TYPE_NAMES[pc & 7]!,
+    check: san.endsWith('+') || san.endsWith('#'),
+    enPassant: ep,
+    move: m,
+  };
+  if (cap !== 0) info.captured = TYPE_NAMES[cap & 7]!;
+  if (flags & FLAG_PROMOTION_MASK) info.promotion = TYPE_NAMES[flags & FLAG_PROMOTION_MASK]!;
+  if (flags & FLAG_CASTLE) info.castle = to > from ? 'kingside' : 'queenside';
+  return info;
 }

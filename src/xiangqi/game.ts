@@ -51,6 +51,14 @@ export interface XiangqiPiece {
   type: PieceName;
 }
 
+/** A move of the game's history, with the positions around it ({@link Xiangqi.history}). */
+export interface XiangqiHistoryMove extends XiangqiMove {
+  /** The FEN before the move. */
+  before: string;
+  /** The FEN after it. */
+  after: string;
+}
+
 /** A piece and the point it stands on, as {@link Xiangqi.board} lists them. */
 export interface XiangqiSquarePiece extends XiangqiPiece {
   /** ICCS point, e.g. `e0`. */
@@ -123,9 +131,14 @@ export class Xiangqi {
 
   /** The FEN of the position before the first move of the history (the game's start). */
   startFen(): string {
+    return writeFen(this.startPosition());
+  }
+
+  /** The position before the first move of the history. */
+  private startPosition(): XiangqiPosition {
     const start = this.position.clone();
     while (start.ply > 0) start.unmakeMove();
-    return writeFen(start);
+    return start;
   }
 
   /** The side to move. */
@@ -203,32 +216,27 @@ export class Xiangqi {
   }
 
   /** The moves made since the FEN, as ICCS strings. */
-  history(): string[] {
-    return Array.from(this.position.histMove.subarray(0, this.position.ply), moveToIccs);
+  history(options?: { verbose?: false }): string[];
+  /**
+   * The moves made since the FEN as move objects, each with the FEN before and after it (a
+   * GUI's move list, each entry a position to jump to).
+   */
+  history(options: { verbose: true }): XiangqiHistoryMove[];
+  history(options: { verbose?: boolean } = {}): string[] | XiangqiHistoryMove[] {
+    const moves = Array.from(this.position.histMove.subarray(0, this.position.ply));
+    if (!options.verbose) return moves.map(moveToIccs);
+    const at = this.startPosition();
+    return moves.map((m) => {
+      const before = writeFen(at);
+      const info = xiangqiMoveInfo(at, m);
+      at.makeMove(m);
+      return { ...info, before, after: writeFen(at) };
+    });
   }
 
   /** Describes a legal move of the side to move. */
   moveInfo(m: Move): XiangqiMove {
-    const pos = this.position;
-    const d = describeMove(pos, m);
-    const id = pos.board[m & 0xff]!;
-    const cap = pos.board[(m >>> 8) & 0xff]!;
-    pos.makeMove(m);
-    const check = pos.inCheck();
-    pos.unmakeMove();
-    const info: XiangqiMove = {
-      from: squareName(m & 0xff),
-      to: squareName((m >>> 8) & 0xff),
-      iccs: moveToIccs(m),
-      wxf: descriptionToWxf(d),
-      chinese: descriptionToChinese(d),
-      color: id < 32 ? 'red' : 'black',
-      piece: TYPE_NAMES[TYPE_OF[id]!]!,
-      check,
-      move: m,
-    };
-    if (cap !== 0) info.captured = TYPE_NAMES[TYPE_OF[cap]!]!;
-    return info;
+    return xiangqiMoveInfo(this.position, m);
   }
 
   /** The piece on an ICCS square (`e0`), or null. @throws {QiengineError} for a bad square name. */
@@ -254,6 +262,13 @@ export class Xiangqi {
       rows.push(row);
     }
     return rows;
+  }
+
+  /** The points where `piece` stands, sorted by name (the king's point: `findPiece({ color, type: 'king' })[0]`). */
+  findPiece(piece: XiangqiPiece): string[] {
+    const out: string[] = [];
+    for (const row of this.board()) for (const cell of row) if (cell !== null && cell.color === piece.color && cell.type === piece.type) out.push(cell.square);
+    return out.sort();
   }
 
   /**
@@ -419,4 +434,27 @@ export function boardDiagram(pos: XiangqiPosition): string {
   }
   lines.push('   a b c d e f g h i');
   return lines.join('\n');
+}
+
+/** Describes `m`, a legal move of the side to move in `pos`. */
+function xiangqiMoveInfo(pos: XiangqiPosition, m: Move): XiangqiMove {
+  const d = describeMove(pos, m);
+  const id = pos.board[m & 0xff]!;
+  const cap = pos.board[(m >>> 8) & 0xff]!;
+  pos.makeMove(m);
+  const check = pos.inCheck();
+  pos.unmakeMove();
+  const info: XiangqiMove = {
+    from: squareName(m & 0xff),
+    to: squareName((m >>> 8) & 0xff),
+    iccs: moveToIccs(m),
+    wxf: descriptionToWxf(d),
+    chinese: descriptionToChinese(d),
+    color: id < 32 ? 'red' : 'black',
+    piece: TYPE_NAMES[TYPE_OF[id]!]!,
+    check,
+    move: m,
+  };
+  if (cap !== 0) info.captured = TYPE_NAMES[TYPE_OF[cap]!]!;
+  return info;
 }

@@ -143,4 +143,23 @@ describe('Chess board for GUIs', () => {
     expect(checked.turn()).toBe('white');
     expect(() => game.setTurn('red' as never)).toThrow(QiengineError);
   });
+
+  it('history({ verbose: true }) gives each move with the positions around it', () => {
+    const game = new Chess();
+    for (const m of ['e4', 'd5', 'exd5', 'Qxd5', 'Nc3']) game.move(m);
+    const moves = game.history({ verbose: true });
+    expect(moves.map((m) => m.san)).toEqual(game.history());
+    expect(moves[0]).toMatchObject({ san: 'e4', uci: 'e2e4', piece: 'pawn', before: CHESS_START_FEN });
+    expect(moves[3]).toMatchObject({ san: 'Qxd5', captured: 'pawn', color: 'black' });
+    for (let i = 1; i < moves.length; i++) expect(moves[i]!.before).toBe(moves[i - 1]!.after);
+    expect(moves.at(-1)!.after).toBe(game.fen());
+    expect(new Chess().history({ verbose: true })).toEqual([]);
+  });
+
+  it('findPiece() lists the squares of a kind of piece', () => {
+    const game = new Chess();
+    expect(game.findPiece({ color: 'white', type: 'knight' })).toEqual(['b1', 'g1']);
+    expect(game.findPiece({ color: 'black', type: 'king' })).toEqual(['e8']);
+    expect(new Chess('4k3/8/8/8/8/8/8/4K3 w - - 0 1').findPiece({ color: 'white', type: 'queen' })).toEqual([]);
+  });
 });

@@ -174,4 +174,30 @@ describe('Xiangqi board for GUIs', () => {
     expect(() => game.setTurn('white' as never)).toThrow(QiengineError);
     expect(xiangqiSquareName(0x33)).toBe('a9');
   });
+
+  it('history({ verbose: true }) gives each move with the positions around it', () => {
+    const game = new Xiangqi();
+    for (const m of ['h2e2', 'h9g7', 'e2e6', 'b9c7']) game.move(m);
+    const moves = game.history({ verbose: true });
+    expect(moves.map((m) => m.iccs)).toEqual(game.history());
+    expect(moves[0]).toMatchObject({ chinese: '炮二平五', piece: 'cannon', color: 'red', before: XIANGQI_START_FEN });
+    expect(moves[2]).toMatchObject({ wxf: 'C5+4', captured: 'pawn', check: false });
+    for (let i = 1; i < moves.length; i++) expect(moves[i]!.before).toBe(moves[i - 1]!.after);
+    expect(moves.at(-1)!.after).toBe(game.fen());
+    const replay = new Xiangqi();
+    for (const { before, after, ...info } of moves) {
+      expect(replay.fen()).toBe(before);
+      expect(replay.move(info.iccs)).toEqual(info);
+      expect(replay.fen()).toBe(after);
+    }
+    expect(new Xiangqi().history({ verbose: true })).toEqual([]);
+  });
+
+  it('findPiece() lists the points of a kind of piece', () => {
+    const game = new Xiangqi();
+    expect(game.findPiece({ color: 'red', type: 'cannon' })).toEqual(['b2', 'h2']);
+    expect(game.findPiece({ color: 'black', type: 'king' })).toEqual(['e9']);
+    game.move('h2h9');
+    expect(game.findPiece({ color: 'black', type: 'horse' })).toEqual(['b9']);
+  });
 });
