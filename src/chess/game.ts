@@ -4,7 +4,7 @@
  * input validates it and throws a typed error with the game left unchanged.
  */
 import { FenError, IllegalMoveError, NotationError, QiengineError } from '../core/errors.js';
-import { boardField, boardRows } from '../core/fen-board.js';
+import { boardField, boardRows, squaresHolding } from '../core/board-grid.js';
 import type { Move } from '../core/move.js';
 import {
   FLAG_CASTLE,
@@ -275,9 +275,7 @@ export class Chess {
 
   /** The squares where `piece` stands, sorted by name (the king's square: `findPiece({ color, type: 'king' })[0]`). */
   findPiece(piece: ChessPiece): string[] {
-    const out: string[] = [];
-    for (const row of this.board()) for (const cell of row) if (cell !== null && cell.color === piece.color && cell.type === piece.type) out.push(cell.square);
-    return out.sort();
+    return squaresHolding(this.board(), piece);
   }
 
   /**

@@ -4,7 +4,7 @@
  * input validates it and throws a typed error with the game left unchanged.
  */
 import { IllegalMoveError, NotationError, QiengineError } from '../core/errors.js';
-import { boardField, boardRows } from '../core/fen-board.js';
+import { boardField, boardRows, squaresHolding } from '../core/board-grid.js';
 import type { Move } from '../core/move.js';
 import { hex32 } from '../core/zobrist.js';
 import { readFen, START_FEN, writeFen } from './fen.js';
@@ -266,9 +266,7 @@ export class Xiangqi {
 
   /** The points where `piece` stands, sorted by name (the king's point: `findPiece({ color, type: 'king' })[0]`). */
   findPiece(piece: XiangqiPiece): string[] {
-    const out: string[] = [];
-    for (const row of this.board()) for (const cell of row) if (cell !== null && cell.color === piece.color && cell.type === piece.type) out.push(cell.square);
-    return out.sort();
+    return squaresHolding(this.board(), piece);
   }
 
   /**

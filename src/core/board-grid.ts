@@ -1,7 +1,8 @@
 /**
- * A FEN board field as a grid, for editing a position square by square (the game APIs' `put`
- * and `remove`): each game writes its own FEN, edits the grid, and reads the result back with
- * its own validating reader, so an edit is checked exactly as a typed-in FEN would be.
+ * The board as a grid, for the game APIs: a FEN board field as rows of cells, for editing a
+ * position square by square (`put`, `remove`: each game writes its own FEN, edits the grid, and
+ * reads the result back with its own validating reader, so an edit is checked exactly as a
+ * typed-in FEN would be), and the search of a drawn board for a kind of piece (`findPiece`).
  */
 
 /**
@@ -37,4 +38,18 @@ export function boardField(rows: readonly (readonly string[])[]): string {
       return empty > 0 ? text + String(empty) : text;
     })
     .join('/');
+}
+
+/** A piece as the game APIs' `board()` lists it: its square, colour and type. */
+interface PlacedPiece {
+  square: string;
+  color: string;
+  type: string;
+}
+
+/** The squares of `rows` (a game API's `board()`) where `piece` stands, sorted by name. */
+export function squaresHolding(rows: readonly (readonly (PlacedPiece | null)[])[], piece: { color: string; type: string }): string[] {
+  const out: string[] = [];
+  for (const row of rows) for (const cell of row) if (cell !== null && cell.color === piece.color && cell.type === piece.type) out.push(cell.square);
+  return out.sort();
 }
