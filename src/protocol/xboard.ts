@@ -8,7 +8,8 @@
  * What is offered: `protover 2` features, `new`, `variant`, `force`, `go`, `playother`,
  * `usermove` (and bare moves), `level`, `st`, `sd`, `time`, `otim`, `?`, `ping`, `draw`,
  * `result`, `setboard`, `undo`, `remove`, `hint`, `post`/`nopost`, `analyze` with `.` and
- * `exit`, `memory`, `cores`, `option` (Skill Level, Contempt, Perpetual Chase, Resign),
+ * `exit`, `exclude`/`include` (moves left out of the analysis), `memory`, `cores`, `option`
+ * (Skill Level, Contempt, Perpetual Chase, Resign),
  * `hard`/`easy` (pondering on the reply it expects) and `quit`. As with UCI, the game logic
  * stays in the game adapters and the searches run off this thread.
  *
@@ -87,6 +88,13 @@ export class XboardSession extends LineSession<Thinking> {
   private perpetualChase = true;
   /** `option Resign=N`: when the engine gives the game up (0, the default: never). */
   private readonly resign = new ResignRule();
+  /**
+   * `exclude`/`include`: the moves (protocol coordinates) left out of the searches of the
+   * position they were given in, and that position (the session and its move count: any move,
+   * take-back or new setup ends them, as XBoard clears its own list).
+   */
+  private excluded = new Set<string>();
+  private excludedAt: { game: GameSession; ply: number } | null = null;
   /** The last `memory` and `cores` given, so that the same values again change nothing. */
   private memoryMb: number | undefined;
   private cores: number | undefined;
@@ -227,6 +235,9 @@ export class XboardSession extends LineSession<Thinking> {
         return;
       }
       case 'option': return this.option(line.slice('option'.length).trim());
+      case 'exclude':
+      case 'include':
+        return this.exclusion(cmd === 'exclude', args[0] ?? '');
       case 'quit':
         this.quit = true;
         this.engine.close();
@@ -254,7 +265,7 @@ export class XboardSession extends LineSession<Thinking> {
       `option="Resign -spin ${this.resign.threshold} 0 ${RESIGN_MAX}"`,
     ];
     this.write('feature done=0');
-    this.write(`feature myname="${ENGINE_NAME} ${ENGINE_VERSION}" variants="normal,xiangqi" setboard=1 usermove=1 ping=1 playother=1 time=1 draw=1 analyze=1 colors=0 san=0 sigint=0 sigterm=0 reuse=1 name=0 nps=0 memory=1 smp=1 exclude=0 pause=0 debug=0`);
+    this.write(`feature myname="${ENGINE_NAME} ${ENGINE_VERSION}" variants="normal,xiangqi" setboard=1 usermove=1 ping=1 playother=1 time=1 draw=1 analyze=1 colors=0 san=0 sigint=0 sigterm=0 reuse=1 name=0 nps=0 memory=1 smp=1 exclude=1 pause=0 debug=0`);
     for (const o of options) this.write(`feature ${o}`);
     this.write('feature done=1');
   }
@@ -346,6 +357,31 @@ export class XboardSession extends LineSession<Thinking> {
     if (takesDraw(s, this.game.drawScore)) this.write('offer draw');
   }
 
+  /**
+   * `exclude MOVE|all`, `include MOVE|all`: moves left out of the searches of this position
+   * (analysis, chiefly) or let back in, until the position changes. Analysis starts again on
+   * the new list; with every move left out it has nothing to search and waits.
+   */
+  private exclusion(exclude: boolean, what: string): void {
+    if (!this.exclusionsCurrent()) this.excluded.clear();
+    this.excludedAt = { game: this.game, ply: this.moves.length };
+    if (what === 'all') {
+      if (exclude) for (const m of this.game.legalMoves()) this.excluded.add(this.game.format(m));
+      else this.excluded.clear();
+    } else {
+      // Read as a legal move here (an illegal one is an error, the list unchanged).
+      const move = this.game.format(this.game.parse(what));
+      if (exclude) this.excluded.add(move);
+      else this.excluded.delete(move);
+    }
+    this.analysed = null;
+  }
+
+  /** Whether the exclusions were given in the position the game stands in now. */
+  private exclusionsCurrent(): boolean {
+    return this.excludedAt !== null && this.excludedAt.game === this.game && this.excludedAt.ply === this.moves.length;
+  }
+
   /** `option NAME=VALUE` for the options listed in the features. */
   private option(text: string): void {
     const eq = text.indexOf('=');
@@ -406,11 +442,23 @@ export class XboardSession extends LineSession<Thinking> {
       if (kind === 'move') this.announceEnd();
       return;
     }
+    // `exclude`d moves are left out of the searches of the position they were given in (the
+    // list holds legal moves only). With every move left out, analysis has nothing to search
+    // and waits; a search for the engine's move, which must move, ignores the list then.
+    let banMoves: string[] | undefined;
+    if (kind !== 'ponder' && this.exclusionsCurrent() && this.excluded.size > 0) {
+      if (this.excluded.size < this.game.legalMoves().length) banMoves = [...this.excluded];
+      else if (kind === 'analyze') {
+        this.analysed = this.game.fen();
+        return;
+      }
+    }
     const controller = new AbortController();
     // Made before the search starts: an inline engine reports before `search` returns.
     const t: Thinking = { controller, kind, guess, discard: false, returned: false, depth: 0, nodes: 0, timeMs: 0, done: Promise.resolve() };
     const opts: EngineSearchOptions = {
       signal: controller.signal,
+      banMoves,
       skill: this.skill,
       contempt: this.contempt,
       depth: this.depthLimit,

@@ -231,6 +231,37 @@ describe('xboard protocol', () => {
     expect(await think('exit')).toEqual([]);
   });
 
+  it('exclude and include leave moves out of the analysis of the position they were given in', async () => {
+    const { s, send, think } = session();
+    const pvLines = (lines: string[]): string[] => lines.filter((l) => /^\d+ -?\d+ /.test(l));
+    const firstMoves = (lines: string[]): Set<string> => new Set(pvLines(lines).map((l) => l.split(' ')[4]!));
+    expect(send('protover 2').join(' ')).toContain('exclude=1');
+    // a1a8 mates at once; the analysis finds it and ends.
+    let lines = await think('new', 'force', 'sd 3', 'setboard 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1', 'analyze');
+    expect(lines.at(-1)).toMatch(/^\d+ 100001 \d+ \d+ a1a8$/);
+    // Without the mate the analysis starts again on the other moves.
+    lines = await think('exclude a1a8');
+    expect(pvLines(lines).length).toBeGreaterThan(0);
+    expect(firstMoves(lines).has('a1a8')).toBe(false);
+    lines = await think('include a1a8');
+    expect(lines.at(-1)).toMatch(/^\d+ 100001 \d+ \d+ a1a8$/);
+    // Every move left out: nothing to analyse, and the session waits; one let back in is the line.
+    expect(await think('exclude all')).toEqual([]);
+    expect(s.busy).toBe(false);
+    lines = await think('include g1f1');
+    expect([...firstMoves(lines)]).toEqual(['g1f1']);
+    // A move that is not legal here is an error, and the list stays.
+    expect(send('exclude a1a9')[0]).toMatch(/^Error \(.*\): exclude a1a9$/);
+    await s.idle();
+    // A move ends the list: black's analysis after g1h1 sees its moves, and white's again after
+    // the take-back sees every move, the mate too.
+    lines = await think('g1h1');
+    expect(pvLines(lines).length).toBeGreaterThan(0);
+    lines = await think('undo');
+    expect(lines.at(-1)).toMatch(/^\d+ 100001 \d+ \d+ a1a8$/);
+    expect(await think('exit')).toEqual([]);
+  });
+
   it('resigns instead of moving after three lost scores in a row when Resign is set, and not by default', async () => {
     /** Plays white's first move that leaves the game going, until the engine (black) resigns or `limit` moves. */
     async function play(resign: string | null, limit: number): Promise<{ replies: string[]; engineMoves: number }> {
