@@ -131,7 +131,8 @@ export class Chess {
    * for the piece picked up).
    * @throws {QiengineError} for a bad square name or piece name.
    */
-  moves(options?: ChessMovesFilter & { verbose?: false; notation?: 'san' | 'uci' }): string[];
+  moves(): string[];
+  moves(options: ChessMovesFilter & { verbose?: false; notation?: 'san' | 'uci' }): string[];
   /** The legal moves as move objects (filtered as above). */
   moves(options: ChessMovesFilter & { verbose: true }): ChessMove[];
   moves(options: ChessMovesFilter & { verbose?: boolean; notation?: 'san' | 'uci' } = {}): string[] | ChessMove[] {

@@ -151,7 +151,8 @@ export class Xiangqi {
    * from that point or of that kind of piece (a GUI's targets for the piece picked up).
    * @throws {QiengineError} for a bad point name or piece name.
    */
-  moves(options?: XiangqiMovesFilter & { verbose?: false }): string[];
+  moves(): string[];
+  moves(options: XiangqiMovesFilter & { verbose?: false }): string[];
   /** The legal moves as move objects (filtered as above). */
   moves(options: XiangqiMovesFilter & { verbose: true }): XiangqiMove[];
   moves(options: XiangqiMovesFilter & { verbose?: boolean } = {}): string[] | XiangqiMove[] {

@@ -2,7 +2,7 @@ import { Chess as ChessopsChess } from 'chessops/chess';
 import { parseFen } from 'chessops/fen';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { Chess, CHESS_START_FEN, FenError, QiengineError } from '../../src/index.js';
+import { Chess, CHESS_START_FEN, FenError, QiengineError, Xiangqi } from '../../src/index.js';
 import { readPerftEpd } from '../helpers/data.js';
 import { randomPlayout } from '../helpers/playout.js';
 
@@ -43,6 +43,10 @@ describe('Chess board for GUIs', () => {
     expect(start.moves({ square: 'e4' })).toEqual([]);
     expect(() => start.moves({ square: 'i9' })).toThrow(QiengineError);
     expect(() => start.moves({ piece: 'horse' as never })).toThrow(QiengineError);
+    // Code written for either game still calls moves() with no argument on the union (a
+    // compile-time check as much as a run-time one).
+    const games: Array<Chess | Xiangqi> = [new Chess(), new Xiangqi()];
+    expect(games.map((g) => g.moves().length)).toEqual([20, 44]);
   });
 
   it('attackers() agree with chessops on every square, for both colours, along random games', () => {
