@@ -307,7 +307,7 @@ export class Chess {
    * @throws {QiengineError} for a bad square or piece.
    */
   put(piece: ChessPiece, square: string): void {
-    const type = TYPE_NAMES.indexOf(piece.type, 1);
+    const type = typeof piece === 'object' && piece !== null ? TYPE_NAMES.indexOf(piece.type, 1) : -1;
     if (type < 0 || (piece.color !== 'white' && piece.color !== 'black')) throw new QiengineError(`not a chess piece: ${JSON.stringify(piece)}`);
     const letter = ' PNBRQK'[type]!;
     this.edit(square, piece.color === 'white' ? letter : letter.toLowerCase());
@@ -326,15 +326,16 @@ export class Chess {
   }
 
   /**
-   * Hands the move to `color`, starting the game from that position with an empty history
+   * Hands the move to `color` (if it is not theirs already), starting the game from that
+   * position with an empty history
    * (the en-passant square, which belongs to the other side's turn, is dropped).
    * @throws {FenError} if the other side would then be in check, with the game unchanged.
    */
   setTurn(color: ChessColor): void {
     if (color !== 'white' && color !== 'black') throw new QiengineError(`not a colour: '${String(color)}'`);
-    if (color === this.turn() && this.position.ply === 0) return;
+    if (color === this.turn()) return;
     const fields = this.fen().split(' ');
-    if (color !== this.turn()) fields[3] = '-';
+    fields[3] = '-';
     fields[1] = color === 'white' ? 'w' : 'b';
     this.load(fields.join(' '));
   }

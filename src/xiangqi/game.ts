@@ -299,7 +299,7 @@ export class Xiangqi {
    * @throws {QiengineError} for a bad point name.
    */
   put(piece: XiangqiPiece, square: string): void {
-    const type = TYPE_NAMES.indexOf(piece.type);
+    const type = typeof piece === 'object' && piece !== null ? TYPE_NAMES.indexOf(piece.type) : -1;
     if (type < 0 || (piece.color !== 'red' && piece.color !== 'black')) throw new QiengineError(`not a xiangqi piece: ${JSON.stringify(piece)}`);
     const letter = FEN_LETTERS[type]!;
     this.edit(square, piece.color === 'red' ? letter : letter.toLowerCase());
@@ -318,12 +318,13 @@ export class Xiangqi {
   }
 
   /**
-   * Hands the move to `color`, starting the game from that position with an empty history.
+   * Hands the move to `color` (if it is not theirs already), starting the game from that
+   * position with an empty history.
    * @throws {FenError} if the other side would then be in check, with the game unchanged.
    */
   setTurn(color: Color): void {
     if (color !== 'red' && color !== 'black') throw new QiengineError(`not a colour: '${String(color)}'`);
-    if (color === this.turn() && this.position.ply === 0) return;
+    if (color === this.turn()) return;
     const fields = this.fen().split(' ');
     fields[1] = color === 'red' ? 'w' : 'b';
     this.load(fields.join(' '));

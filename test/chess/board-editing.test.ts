@@ -146,6 +146,12 @@ describe('Chess board for GUIs', () => {
     expect(() => checked.setTurn('black')).toThrow(FenError);
     expect(checked.turn()).toBe('white');
     expect(() => game.setTurn('red' as never)).toThrow(QiengineError);
+    // The side already to move: nothing changes, the history stays.
+    const played = new Chess();
+    played.move('e4');
+    played.setTurn('black');
+    expect(played.history()).toEqual(['e4']);
+    expect(() => played.put(null as never, 'a3')).toThrow(QiengineError);
   });
 
   it('history({ verbose: true }) gives each move with the positions around it', () => {

@@ -172,6 +172,12 @@ describe('Xiangqi board for GUIs', () => {
     expect(() => checked.setTurn('red')).toThrow(FenError);
     expect(checked.turn()).toBe('black');
     expect(() => game.setTurn('white' as never)).toThrow(QiengineError);
+    // The side already to move: nothing changes, the history stays.
+    const played = new Xiangqi();
+    played.move('h2e2');
+    played.setTurn('black');
+    expect(played.history()).toEqual(['h2e2']);
+    expect(() => played.put(undefined as never, 'e4')).toThrow(QiengineError);
     expect(xiangqiSquareName(0x33)).toBe('a9');
   });
 
