@@ -359,10 +359,11 @@ export class Chess {
     rows[7 - (sq >> 4)]![sq & 7] = letter;
     fields[0] = boardField(rows);
     const at = (name: string): string => rows[8 - Number(name[1])]![name.charCodeAt(0) - 97]!;
-    const homes: Record<string, [string, string, string]> = { K: ['e1', 'h1', 'K'], Q: ['e1', 'a1', 'K'], k: ['e8', 'h8', 'k'], q: ['e8', 'a8', 'k'] };
+    // Each right's king and rook squares, and the letters that must stand there.
+    const homes: Record<string, [string, string, string, string]> = { K: ['e1', 'h1', 'K', 'R'], Q: ['e1', 'a1', 'K', 'R'], k: ['e8', 'h8', 'k', 'r'], q: ['e8', 'a8', 'k', 'r'] };
     const rights = [...(fields[2] ?? '-')].filter((ch) => {
       const home = homes[ch];
-      return home !== undefined && at(home[0]) === home[2] && at(home[1]) === (home[2] === 'K' ? 'R' : 'r');
+      return home !== undefined && at(home[0]) === home[2] && at(home[1]) === home[3];
     });
     fields[2] = rights.length > 0 ? rights.join('') : '-';
     try {
