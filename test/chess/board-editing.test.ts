@@ -3,7 +3,8 @@ import { parseFen } from 'chessops/fen';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Chess, CHESS_START_FEN, FenError, QiengineError, Xiangqi } from '../../src/index.js';
-import { readPerftEpd } from '../helpers/data.js';
+import { readPerftEpd, rng } from '../helpers/data.js';
+import { typedOrOk } from '../helpers/fuzz.js';
 import { randomPlayout } from '../helpers/playout.js';
 
 const FENS = [CHESS_START_FEN, ...readPerftEpd('chess-perftsuite.epd').map((e) => e.fen)].slice(0, 40);
@@ -127,7 +128,11 @@ describe('Chess board for GUIs', () => {
         const piece = game.get(square);
         if (piece === null || piece.type === 'king') return;
         const fields = game.fen().split(' ');
-        game.remove(square);
+        // A piece that shields the king of the side not to move cannot go (a typed error).
+        if (!typedOrOk(() => game.remove(square))) {
+          expect(game.fen()).toBe(fields.join(' '));
+          return;
+        }
         game.put(piece, square);
         const after = game.fen().split(' ');
         // Board, turn and counters come back; castling rights may only shrink (a rook lifted).
@@ -171,5 +176,29 @@ describe('Chess board for GUIs', () => {
     expect(game.findPiece({ color: 'white', type: 'knight' })).toEqual(['b1', 'g1']);
     expect(game.findPiece({ color: 'black', type: 'king' })).toEqual(['e8']);
     expect(new Chess('4k3/8/8/8/8/8/8/4K3 w - - 0 1').findPiece({ color: 'white', type: 'queen' })).toEqual([]);
+  });
+
+  it('3,000 random edits each give a typed error with the game unchanged, or a valid game', () => {
+    const rand = rng(98);
+    const pieces = ['pawn', 'knight', 'bishop', 'rook', 'queen', 'king'] as const;
+    const game = new Chess('r3k2r/pp3ppp/8/8/8/8/PP3PPP/R3K2R w KQkq - 0 1');
+    let accepted = 0;
+    for (let i = 0; i < 3000; i++) {
+      const before = game.fen();
+      const square = SQUARES[Math.floor(rand() * SQUARES.length)]!;
+      const op = rand();
+      const ok = typedOrOk(() => {
+        if (op < 0.45) game.put({ color: rand() < 0.5 ? 'white' : 'black', type: pieces[Math.floor(rand() * pieces.length)]! }, square);
+        else if (op < 0.9) game.remove(square);
+        else game.setTurn(rand() < 0.5 ? 'white' : 'black');
+      });
+      if (!ok) expect(game.fen()).toBe(before);
+      else {
+        accepted++;
+        expect(new Chess(game.fen()).fen()).toBe(game.fen());
+        expect(game.moves().length).toBe(game.perft(1));
+      }
+    }
+    expect(accepted).toBeGreaterThan(500);
   });
 });

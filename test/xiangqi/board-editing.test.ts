@@ -2,8 +2,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { FenError, QiengineError, Xiangqi, XIANGQI_START_FEN, xiangqiSquareName } from '../../src/index.js';
 import type { XiangqiPosition } from '../../src/xiangqi/position.js';
-import { readPerftEpd } from '../helpers/data.js';
 import { randomPlayout } from '../helpers/playout.js';
+import { typedOrOk } from '../helpers/fuzz.js';
+import { readPerftEpd, rng } from '../helpers/data.js';
 
 const FENS = [XIANGQI_START_FEN, ...readPerftEpd('xiangqi-perft-public.epd').map((e) => e.fen)];
 const FILES = 'abcdefghi';
@@ -155,7 +156,11 @@ describe('Xiangqi board for GUIs', () => {
         const square = POINTS[k]!;
         const piece = game.get(square);
         if (piece === null || piece.type === 'king') return;
-        expect(game.remove(square)).toEqual(piece);
+        // A piece that shields the king of the side not to move cannot go (a typed error).
+        if (!typedOrOk(() => game.remove(square))) {
+          expect(game.fen()).toBe(fen);
+          return;
+        }
         game.put(piece, square);
         expect(game.fen()).toBe(fen);
         expect(game.key64()).toBe(new Xiangqi(fen).key64());
@@ -205,5 +210,30 @@ describe('Xiangqi board for GUIs', () => {
     expect(game.findPiece({ color: 'black', type: 'king' })).toEqual(['e9']);
     game.move('h2h9');
     expect(game.findPiece({ color: 'black', type: 'horse' })).toEqual(['b9']);
+  });
+
+  it('3,000 random edits each give a typed error with the game unchanged, or a valid game', () => {
+    const rand = rng(98);
+    const pieces = ['king', 'advisor', 'elephant', 'horse', 'rook', 'cannon', 'pawn'] as const;
+    const game = new Xiangqi();
+    let accepted = 0;
+    for (let i = 0; i < 3000; i++) {
+      const before = game.fen();
+      const square = POINTS[Math.floor(rand() * POINTS.length)]!;
+      const op = rand();
+      const ok = typedOrOk(() => {
+        if (op < 0.45) game.put({ color: rand() < 0.5 ? 'red' : 'black', type: pieces[Math.floor(rand() * pieces.length)]! }, square);
+        else if (op < 0.9) game.remove(square);
+        else game.setTurn(rand() < 0.5 ? 'red' : 'black');
+      });
+      if (!ok) expect(game.fen()).toBe(before);
+      else {
+        accepted++;
+        // Whatever was accepted reads back the same and has working moves.
+        expect(new Xiangqi(game.fen()).fen()).toBe(game.fen());
+        expect(game.moves().length).toBe(game.perft(1));
+      }
+    }
+    expect(accepted).toBeGreaterThan(500);
   });
 });
