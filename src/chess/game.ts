@@ -5,6 +5,7 @@
  */
 import { FenError, IllegalMoveError, NotationError, QiengineError } from '../core/errors.js';
 import { boardField, boardRows, squaresHolding } from '../core/board-grid.js';
+import { PositionComments } from '../core/position-comments.js';
 import type { Move } from '../core/move.js';
 import {
   FLAG_CASTLE,
@@ -85,6 +86,8 @@ export class Chess {
   private readonly buf = new Int32Array(MAX_MOVES);
   /** PGN tags for {@link pgn}. */
   readonly tags = new Map<string, string>();
+  /** Comments on the game's positions ({@link setComment}), written into {@link pgn}. */
+  private readonly notes = new PositionComments();
 
   /**
    * @param fen the starting position (default: the standard start).
@@ -99,6 +102,7 @@ export class Chess {
     const next = new ChessPosition();
     readFen(fen, next);
     this.position.copyFrom(next);
+    this.notes.clear();
   }
 
   /**
@@ -113,6 +117,47 @@ export class Chess {
     this.position.copyFrom(pos);
     this.tags.clear();
     for (const [k, v] of game.tags) this.tags.set(k, v);
+    // The comments before the first move belong to the start, each move's to the position it
+    // led to.
+    this.notes.clear();
+    const fens = this.fensAlong();
+    this.notes.set(fens[0]!, game.comments.join(' '));
+    game.moves.forEach((node, i) => this.notes.set(fens[i + 1]!, node.comments.join(' ')));
+  }
+
+  /**
+   * Sets the comment of the current position: written after the move that led to it, or before
+   * the first move at the start (chess.js's model: comments belong to positions, by FEN). An
+   * empty text removes it. Loading a FEN or editing the board clears the comments.
+   */
+  setComment(text: string): void {
+    this.notes.set(this.fen(), String(text));
+  }
+
+  /** The comment of the current position, if any. */
+  getComment(): string | undefined {
+    return this.notes.get(this.fen());
+  }
+
+  /** Removes the comment of the current position and returns it. */
+  removeComment(): string | undefined {
+    return this.notes.delete(this.fen());
+  }
+
+  /** The comments of the game's positions, the start first, in the order the moves reached them. */
+  getComments(): Array<{ fen: string; comment: string }> {
+    return this.notes.along(this.fensAlong());
+  }
+
+  /** The FEN of the start and of the position after each move of the history. */
+  private fensAlong(): string[] {
+    const at = this.startPosition();
+    const fens = [writeFen(at)];
+    for (const m of this.position.histMove.subarray(0, this.position.ply)) {
+      at.makeMove(m);
+      fens.push(writeFen(at));
+    }
+    return fens;
   }
 
   /** The FEN of the current position. */
@@ -438,13 +483,18 @@ export class Chess {
   toPgnGame(): PgnGame {
     const start = this.startPosition();
     const fen = writeFen(start);
+    const noteOf = (at: string): string[] => {
+      const note = this.notes.get(at);
+      return note === undefined ? [] : [note];
+    };
     const moves: PgnNode[] = [];
     for (const m of this.position.histMove.subarray(0, this.position.ply)) {
-      moves.push({ san: moveToSan(start, m), uci: moveToUci(m), move: m, nags: [], comments: [], startingComments: [], variations: [] });
+      const san = moveToSan(start, m);
       start.makeMove(m);
+      moves.push({ san, uci: moveToUci(m), move: m, nags: [], comments: noteOf(writeFen(start)), startingComments: [], variations: [] });
     }
     const status = this.status();
-    return { tags: new Map(this.tags), fen, comments: [], moves, result: status.over ? status.result : (this.tags.get('Result') ?? '*') };
+    return { tags: new Map(this.tags), fen, comments: noteOf(fen), moves, result: status.over ? status.result : (this.tags.get('Result') ?? '*') };
   }
 
   /** The game so far in PGN. */
@@ -457,6 +507,7 @@ export class Chess {
     const g = new Chess();
     g.position.copyFrom(this.position);
     for (const [k, v] of this.tags) g.tags.set(k, v);
+    g.notes.copyFrom(this.notes);
     return g;
   }
 

@@ -149,3 +149,33 @@ describe('PGN writing', () => {
     expect(readPgn(text)[0]!.moves.length).toBe(40);
   });
 });
+
+describe('Chess comments on positions', () => {
+  it('keeps a PGN\'s comments through loadPgn and pgn(), and lets a GUI set, read and remove them', () => {
+    const game = new Chess();
+    game.loadPgn('[Event "Notes"]\n\n{A quiet start} 1. e4 {best by test} e5 2. Nf3 {develops} Nc6 *');
+    const comments = game.getComments();
+    expect(comments.map((c) => c.comment)).toEqual(['A quiet start', 'best by test', 'develops']);
+    expect(comments[0]!.fen).toBe(new Chess().fen());
+    expect(game.getComment()).toBeUndefined(); // after Nc6: none
+    const text = game.pgn();
+    expect(text).toContain('{A quiet start} 1. e4 {best by test} 1... e5 2. Nf3 {develops} 2... Nc6 *');
+    const again = new Chess();
+    again.loadPgn(text);
+    expect(again.getComments()).toEqual(comments);
+
+    game.setComment('the main line');
+    expect(game.getComment()).toBe('the main line');
+    expect(game.clone().getComments().at(-1)).toEqual({ fen: game.fen(), comment: 'the main line' });
+    // A move taken back leaves its position's comment out of the game, and of its PGN.
+    game.undo();
+    expect(game.getComments().map((c) => c.comment)).toEqual(['A quiet start', 'best by test', 'develops']);
+    expect(game.pgn()).not.toContain('the main line');
+    expect(game.removeComment()).toBe('develops');
+    expect(game.getComments()).toHaveLength(2);
+    game.setComment('');
+    expect(game.getComment()).toBeUndefined();
+    game.load(game.fen());
+    expect(game.getComments()).toEqual([]);
+  });
+});

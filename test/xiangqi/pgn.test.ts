@@ -220,3 +220,25 @@ describe('startFen', () => {
     expect(c.startFen()).toBe('4k3/8/8/8/8/8/8/4K2R w K - 3 40');
   });
 });
+
+describe('Xiangqi comments on positions', () => {
+  it('keeps a PGN\'s comments through loadPgn and pgn(), and lets a GUI set, read and remove them', () => {
+    const game = new Xiangqi();
+    game.loadPgn('[Game "Chinese Chess"]\n\n{An opening} 1. H2-E2 {the central cannon} H7-G7 2. H0-G2 {guards the pawn} *');
+    const comments = game.getComments();
+    expect(comments.map((c) => c.comment)).toEqual(['An opening', 'the central cannon', 'guards the pawn']);
+    expect(comments[0]!.fen).toBe(START_FEN);
+    const text = game.pgn({ format: 'wxf' });
+    expect(text).toContain('{An opening} 1. C2.5 {the central cannon} 1... C8.7 2. H2+3 {guards the pawn} *');
+    const again = new Xiangqi();
+    again.loadPgn(text);
+    expect(again.getComments()).toEqual(comments);
+    expect(game.removeComment()).toBe('guards the pawn');
+    game.setComment('a solid reply');
+    expect(game.clone().getComment()).toBe('a solid reply');
+    game.undo();
+    expect(game.getComments().map((c) => c.comment)).toEqual(['An opening', 'the central cannon']);
+    game.load(START_FEN);
+    expect(game.getComments()).toEqual([]);
+  });
+});
