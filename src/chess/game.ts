@@ -5,7 +5,7 @@
  */
 import { FenError, IllegalMoveError, NotationError, QiengineError } from '../core/errors.js';
 import { boardField, boardRows, squaresHolding } from '../core/board-grid.js';
-import { PositionComments } from '../core/position-comments.js';
+import { CommentedGame } from '../core/position-comments.js';
 import type { Move } from '../core/move.js';
 import {
   FLAG_CASTLE,
@@ -80,20 +80,19 @@ export interface ChessMoveInput {
 }
 
 /** A chess game: a position with history, rules and notation. */
-export class Chess {
+export class Chess extends CommentedGame {
   /** The underlying position, for power users (perft, search). Do not modify it directly. */
   readonly position = new ChessPosition();
   private readonly buf = new Int32Array(MAX_MOVES);
   /** PGN tags for {@link pgn}. */
   readonly tags = new Map<string, string>();
-  /** Comments on the game's positions ({@link setComment}), written into {@link pgn}. */
-  private readonly notes = new PositionComments();
 
   /**
    * @param fen the starting position (default: the standard start).
    * @throws {FenError}
    */
   constructor(fen: string = START_FEN) {
+    super();
     readFen(fen, this.position);
   }
 
@@ -117,40 +116,11 @@ export class Chess {
     this.position.copyFrom(pos);
     this.tags.clear();
     for (const [k, v] of game.tags) this.tags.set(k, v);
-    // The comments before the first move belong to the start, each move's to the position it
-    // led to.
-    this.notes.clear();
-    const fens = this.fensAlong();
-    this.notes.set(fens[0]!, game.comments.join(' '));
-    game.moves.forEach((node, i) => this.notes.set(fens[i + 1]!, node.comments.join(' ')));
+    this.takeComments(game.comments, game.moves);
   }
 
-  /**
-   * Sets the comment of the current position: written after the move that led to it, or before
-   * the first move at the start (chess.js's model: comments belong to positions, by FEN). An
-   * empty text removes it. Loading a FEN or editing the board clears the comments.
-   */
-  setComment(text: string): void {
-    this.notes.set(this.fen(), String(text));
-  }
-
-  /** The comment of the current position, if any. */
-  getComment(): string | undefined {
-    return this.notes.get(this.fen());
-  }
-
-  /** Removes the comment of the current position and returns it. */
-  removeComment(): string | undefined {
-    return this.notes.delete(this.fen());
-  }
-
-  /** The comments of the game's positions, the start first, in the order the moves reached them. */
-  getComments(): Array<{ fen: string; comment: string }> {
-    return this.notes.along(this.fensAlong());
-  }
-
-  /** The FEN of the start and of the position after each move of the history. */
-  private fensAlong(): string[] {
+  /** {@inheritDoc CommentedGame.fensAlong} */
+  protected fensAlong(): string[] {
     const at = this.startPosition();
     const fens = [writeFen(at)];
     for (const m of this.position.histMove.subarray(0, this.position.ply)) {
@@ -483,18 +453,14 @@ export class Chess {
   toPgnGame(): PgnGame {
     const start = this.startPosition();
     const fen = writeFen(start);
-    const noteOf = (at: string): string[] => {
-      const note = this.notes.get(at);
-      return note === undefined ? [] : [note];
-    };
     const moves: PgnNode[] = [];
     for (const m of this.position.histMove.subarray(0, this.position.ply)) {
       const san = moveToSan(start, m);
       start.makeMove(m);
-      moves.push({ san, uci: moveToUci(m), move: m, nags: [], comments: noteOf(writeFen(start)), startingComments: [], variations: [] });
+      moves.push({ san, uci: moveToUci(m), move: m, nags: [], comments: this.commentsOf(writeFen(start)), startingComments: [], variations: [] });
     }
     const status = this.status();
-    return { tags: new Map(this.tags), fen, comments: noteOf(fen), moves, result: status.over ? status.result : (this.tags.get('Result') ?? '*') };
+    return { tags: new Map(this.tags), fen, comments: this.commentsOf(fen), moves, result: status.over ? status.result : (this.tags.get('Result') ?? '*') };
   }
 
   /** The game so far in PGN. */

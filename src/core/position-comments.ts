@@ -44,3 +44,56 @@ export class PositionComments {
     return out;
   }
 }
+
+/**
+ * What both games' APIs share for comments: the four chess.js-shaped methods over a
+ * {@link PositionComments}, given the game's current FEN and the FENs along its history.
+ */
+export abstract class CommentedGame {
+  /** Comments on the game's positions, written into its PGN. */
+  protected readonly notes = new PositionComments();
+
+  /** The FEN of the current position. */
+  abstract fen(): string;
+
+  /** The FEN of the start and of the position after each move of the history. */
+  protected abstract fensAlong(): string[];
+
+  /**
+   * Sets the comment of the current position: written after the move that led to it, or before
+   * the first move at the start (chess.js's model: comments belong to positions, by FEN). An
+   * empty text removes it. Loading a FEN or editing the board clears the comments.
+   */
+  setComment(text: string): void {
+    this.notes.set(this.fen(), String(text));
+  }
+
+  /** The comment of the current position, if any. */
+  getComment(): string | undefined {
+    return this.notes.get(this.fen());
+  }
+
+  /** Removes the comment of the current position and returns it. */
+  removeComment(): string | undefined {
+    return this.notes.delete(this.fen());
+  }
+
+  /** The comments of the game's positions, the start first, in the order the moves reached them. */
+  getComments(): Array<{ fen: string; comment: string }> {
+    return this.notes.along(this.fensAlong());
+  }
+
+  /** The comment of position `fen` as a PGN node's comment list (empty or one). */
+  protected commentsOf(fen: string): string[] {
+    const note = this.notes.get(fen);
+    return note === undefined ? [] : [note];
+  }
+
+  /** Takes a PGN's comments: those before the first move for the start, each move's for the position it led to. */
+  protected takeComments(before: readonly string[], moves: readonly { comments: readonly string[] }[]): void {
+    this.notes.clear();
+    const fens = this.fensAlong();
+    this.notes.set(fens[0]!, before.join(' '));
+    moves.forEach((node, i) => this.notes.set(fens[i + 1]!, node.comments.join(' ')));
+  }
+}

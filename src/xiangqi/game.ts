@@ -5,7 +5,7 @@
  */
 import { IllegalMoveError, NotationError, QiengineError } from '../core/errors.js';
 import { boardField, boardRows, squaresHolding } from '../core/board-grid.js';
-import { PositionComments } from '../core/position-comments.js';
+import { CommentedGame } from '../core/position-comments.js';
 import type { Move } from '../core/move.js';
 import { hex32 } from '../core/zobrist.js';
 import { readFen, START_FEN, writeFen } from './fen.js';
@@ -77,13 +77,11 @@ export interface XiangqiMovesFilter {
 export type { XiangqiNotation } from './notation.js';
 
 /** A xiangqi game: a position with history, rules and notation. */
-export class Xiangqi {
+export class Xiangqi extends CommentedGame {
   /** The underlying position, for power users (perft, search). Do not modify it directly. */
   readonly position = new XiangqiPosition();
   /** Tag pairs for {@link pgn}: Event, Site, Date, Round, Red, Black and any others. */
   readonly tags = new Map<string, string>();
-  /** Comments on the game's positions ({@link setComment}), written into {@link pgn}. */
-  private readonly notes = new PositionComments();
   private readonly rules: XiangqiRules;
   private readonly buf = new Int32Array(MAX_MOVES);
 
@@ -93,6 +91,7 @@ export class Xiangqi {
    * @throws {FenError}
    */
   constructor(fen: string = START_FEN, rules: XiangqiRules = {}) {
+    super();
     this.rules = { ...rules };
     readFen(fen, this.position);
     // Searches of this game's position follow its repetition rules too.
@@ -126,40 +125,11 @@ export class Xiangqi {
     this.position.copyFrom(next);
     this.tags.clear();
     for (const [k, v] of game.tags) this.tags.set(k, v);
-    // The comments before the first move belong to the start, each move's to the position it
-    // led to.
-    this.notes.clear();
-    const fens = this.fensAlong();
-    this.notes.set(fens[0]!, game.comments.join(' '));
-    game.moves.forEach((node, i) => this.notes.set(fens[i + 1]!, node.comments.join(' ')));
+    this.takeComments(game.comments, game.moves);
   }
 
-  /**
-   * Sets the comment of the current position: written after the move that led to it, or before
-   * the first move at the start (comments belong to positions, by FEN, as in chess.js). An
-   * empty text removes it. Loading a FEN or editing the board clears the comments.
-   */
-  setComment(text: string): void {
-    this.notes.set(this.fen(), String(text));
-  }
-
-  /** The comment of the current position, if any. */
-  getComment(): string | undefined {
-    return this.notes.get(this.fen());
-  }
-
-  /** Removes the comment of the current position and returns it. */
-  removeComment(): string | undefined {
-    return this.notes.delete(this.fen());
-  }
-
-  /** The comments of the game's positions, the start first, in the order the moves reached them. */
-  getComments(): Array<{ fen: string; comment: string }> {
-    return this.notes.along(this.fensAlong());
-  }
-
-  /** The FEN of the start and of the position after each move of the history. */
-  private fensAlong(): string[] {
+  /** {@inheritDoc CommentedGame.fensAlong} */
+  protected fensAlong(): string[] {
     const at = this.startPosition();
     const fens = [writeFen(at)];
     for (const m of this.position.histMove.subarray(0, this.position.ply)) {
@@ -447,12 +417,8 @@ export class Xiangqi {
     const s = this.status();
     const result = s.over ? (s.winner === 'red' ? '1-0' : s.winner === 'black' ? '0-1' : '1/2-1/2') : (this.tags.get('Result') ?? '*');
     const fens = this.fensAlong();
-    const noteOf = (at: string): string[] => {
-      const note = this.notes.get(at);
-      return note === undefined ? [] : [note];
-    };
-    const moves = this.history().map((iccs, i) => ({ iccs, comments: noteOf(fens[i + 1]!) }));
-    return writeXiangqiPgn({ tags: this.tags, fen: fens[0]!, moves, result, comments: noteOf(fens[0]!) }, options);
+    const moves = this.history().map((iccs, i) => ({ iccs, comments: this.commentsOf(fens[i + 1]!) }));
+    return writeXiangqiPgn({ tags: this.tags, fen: fens[0]!, moves, result, comments: this.commentsOf(fens[0]!) }, options);
   }
 
   /** An independent copy of this game (tags included). */
