@@ -8,8 +8,8 @@
  * What is offered: `protover 2` features, `new`, `variant`, `force`, `go`, `playother`,
  * `usermove` (and bare moves), `level`, `st`, `sd`, `time`, `otim`, `?`, `ping`, `draw`,
  * `result`, `setboard`, `undo`, `remove`, `hint`, `post`/`nopost`, `analyze` with `.` and
- * `exit`, `exclude`/`include` (moves left out of the analysis), `memory`, `cores`, `option`
- * (Skill Level, Contempt, Perpetual Chase, Resign),
+ * `exit`, `exclude`/`include` (moves left out of the analysis), `pause`/`resume`, `memory`,
+ * `cores`, `option` (Skill Level, Contempt, Perpetual Chase, Resign),
  * `hard`/`easy` (pondering on the reply it expects) and `quit`. As with UCI, the game logic
  * stays in the game adapters and the searches run off this thread.
  *
@@ -30,7 +30,7 @@ import { ENGINE_NAME, ENGINE_VERSION, type Variant } from './session.js';
 const PASSIVE = new Set(['post', 'nopost', 'time', 'otim', 'level', 'st', 'sd', 'hard', 'random', 'computer', 'name', 'rating', 'ics', 'accepted', 'rejected', 'bk', 'hint', 'xboard']);
 
 /** Commands that end a search on the engine's move without the move being played. */
-const DISCARDING = new Set(['new', 'force', 'quit', 'result', 'setboard', 'undo', 'remove', 'variant', 'edit', 'analyze', 'playother', 'go', 'white', 'black']);
+const DISCARDING = new Set(['new', 'force', 'quit', 'result', 'setboard', 'undo', 'remove', 'variant', 'edit', 'analyze', 'playother', 'go', 'white', 'black', 'pause']);
 
 interface Thinking {
   controller: AbortController;
@@ -69,6 +69,8 @@ export class XboardSession extends LineSession<Thinking> {
   /** `hard`: think on the opponent's time about the reply it expects. */
   private ponder = false;
   private analyzing = false;
+  /** `pause`: no search runs (a running one is dropped) until `resume`, which starts it again. */
+  private paused = false;
   /** The position an analysis last finished by itself (a mate proven), not to be restarted. */
   private analysed: string | null = null;
   /** `level`: moves per control (0: the whole game), base time, increment; `st`; `sd`. */
@@ -235,6 +237,12 @@ export class XboardSession extends LineSession<Thinking> {
         return;
       }
       case 'option': return this.option(line.slice('option'.length).trim());
+      case 'pause':
+        this.paused = true;
+        return;
+      case 'resume':
+        this.paused = false;
+        return;
       case 'exclude':
       case 'include':
         return this.exclusion(cmd === 'exclude', args[0] ?? '');
@@ -265,7 +273,7 @@ export class XboardSession extends LineSession<Thinking> {
       `option="Resign -spin ${this.resign.threshold} 0 ${RESIGN_MAX}"`,
     ];
     this.write('feature done=0');
-    this.write(`feature myname="${ENGINE_NAME} ${ENGINE_VERSION}" variants="normal,xiangqi" setboard=1 usermove=1 ping=1 playother=1 time=1 draw=1 analyze=1 colors=0 san=0 sigint=0 sigterm=0 reuse=1 name=0 nps=0 memory=1 smp=1 exclude=1 pause=0 debug=0`);
+    this.write(`feature myname="${ENGINE_NAME} ${ENGINE_VERSION}" variants="normal,xiangqi" setboard=1 usermove=1 ping=1 playother=1 time=1 draw=1 analyze=1 colors=0 san=0 sigint=0 sigterm=0 reuse=1 name=0 nps=0 memory=1 smp=1 exclude=1 pause=1 debug=0`);
     for (const o of options) this.write(`feature ${o}`);
     this.write('feature done=1');
   }
@@ -273,6 +281,7 @@ export class XboardSession extends LineSession<Thinking> {
   /** `new`: chess from the start, the engine playing black, clocks reset, no depth limit. */
   private newGame(): void {
     this.reset('chess', undefined);
+    this.paused = false;
     this.engineSide = 1;
     this.depthLimit = undefined;
     this.ownCs = undefined;
@@ -426,7 +435,7 @@ export class XboardSession extends LineSession<Thinking> {
   /** After a command or a search: the waiting lines, then a search if one is due. */
   private next(): void {
     while (this.backlog.length > 0 && this.thinking === null && !this.quit) this.handle(this.backlog.shift()!);
-    if (this.thinking !== null || this.quit) return;
+    if (this.thinking !== null || this.quit || this.paused) return;
     if (this.analyzing) {
       if (this.analysed !== this.game.fen()) this.search('analyze');
       return;

@@ -262,6 +262,33 @@ describe('xboard protocol', () => {
     expect(await think('exit')).toEqual([]);
   });
 
+  it('pause stops the engine thinking (a running search is dropped), resume starts it again', async () => {
+    const { s, send, think } = session();
+    expect(send('protover 2').join(' ')).toContain('pause=1');
+    // Paused before the move: the engine waits, and answers once resumed.
+    expect(await think('new', 'sd 2', 'pause', 'e2e4')).toEqual([]);
+    expect(s.busy).toBe(false);
+    expect(await think('ping 1')).toEqual(['pong 1']);
+    const [reply] = movesIn(await think('resume'));
+    const game = new Chess();
+    game.move('e4');
+    expect(game.moves()).toContain(reply);
+    // Paused while it thinks: the search is dropped without a move, and run again on resume.
+    const { s: s2, out } = session();
+    s2.handle('new');
+    s2.handle('st 1');
+    s2.handle('d2d4');
+    await sleep(100);
+    expect(s2.busy).toBe(true);
+    s2.handle('pause');
+    await s2.idle();
+    await sleep(1200);
+    expect(movesIn(out)).toEqual([]);
+    s2.handle('resume');
+    await s2.idle();
+    expect(movesIn(out)).toHaveLength(1);
+  });
+
   it('resigns instead of moving after three lost scores in a row when Resign is set, and not by default', async () => {
     /** Plays white's first move that leaves the game going, until the engine (black) resigns or `limit` moves. */
     async function play(resign: string | null, limit: number): Promise<{ replies: string[]; engineMoves: number }> {
