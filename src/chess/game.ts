@@ -61,6 +61,7 @@ export interface ChessHistoryMove extends ChessMove {
 
 /** A piece and the square it stands on, as {@link Chess.board} lists them. */
 export interface ChessSquarePiece extends ChessPiece {
+  /** Square name, e.g. `e1`. */
   square: string;
 }
 
