@@ -1,7 +1,8 @@
 // Manual check of the browser example (examples/board/): serves it as examples/serve.mjs does,
-// opens it in headless Chromium inside a same-origin frame, plays red's first move by clicking
-// the board (the cannon h2, then e2), waits for the engine's reply, and checks what the page
-// shows: two moves in the list in Chinese notation, the engine's thinking line, red to move.
+// opens it in headless Chromium inside a same-origin frame, and in each game plays the first
+// side's opening move by clicking the board (xiangqi: the cannon h2, then e2; chess: e2, then
+// e4), waits for the engine's reply, and checks what the page shows: the piece's targets, two
+// moves in the list (Chinese notation, or SAN), the engine's thinking line, the player to move.
 // Needs Debian's `chromium`; not part of CI.
 //
 //   npm run build && node scripts/example-smoke.mjs
@@ -22,21 +23,31 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const report = (text) => fetch('/result', { method: 'POST', body: text });
 try {
   const svg = doc.getElementById('board');
-  // An ICCS point's place on screen, by the board's viewBox (500 x 550, cells of 50 from 50).
-  const click = (point) => {
+  // A square's place on screen, from the board's viewBox and the page's layout of each game.
+  const LAYOUT = { xiangqi: ['abcdefghi', 10, 0, 50, 50, true], chess: ['abcdefgh', 8, 1, 55, 10, false] };
+  const click = (game, square) => {
+    const [files, ranks, first, cell, margin, onPoints] = LAYOUT[game];
     const box = svg.getBoundingClientRect();
-    const x = box.left + ((50 + 'abcdefghi'.indexOf(point[0]) * 50) / 500) * box.width;
-    const y = box.top + ((50 + (9 - Number(point[1])) * 50) / 550) * box.height;
-    svg.dispatchEvent(new MouseEvent('click', { clientX: x, clientY: y, bubbles: true }));
+    const view = svg.viewBox.baseVal;
+    const half = onPoints ? 0 : cell / 2;
+    const x = margin + files.indexOf(square[0]) * cell + half;
+    const y = margin + (ranks - 1 - (Number(square.slice(1)) - first)) * cell + half;
+    svg.dispatchEvent(new MouseEvent('click', { clientX: box.left + (x / view.width) * box.width, clientY: box.top + (y / view.height) * box.height, bubbles: true }));
+  };
+  const play = async (game, from, to) => {
+    doc.getElementById('game').value = game;
+    doc.getElementById('new').click();
+    doc.getElementById('time').value = '300';
+    click(game, from);
+    const targets = svg.querySelectorAll('.target').length;
+    click(game, to);
+    for (let i = 0; i < 100 && doc.querySelectorAll('#moves li').length < 2; i++) await sleep(100);
+    const moves = [...doc.querySelectorAll('#moves li')].map((li) => li.textContent);
+    return game + ': targets=' + targets + ' moves=' + moves.join(',') + ' thinking=' + doc.getElementById('thinking').textContent.startsWith('depth ') + ' status=' + doc.getElementById('status').textContent;
   };
   await sleep(500);
-  doc.getElementById('time').value = '300';
-  click('h2');
-  const targets = svg.querySelectorAll('.target').length;
-  click('e2');
-  for (let i = 0; i < 100 && doc.querySelectorAll('#moves li').length < 2; i++) await sleep(100);
-  const moves = [...doc.querySelectorAll('#moves li')].map((li) => li.textContent);
-  await report('targets=' + targets + ' moves=' + moves.join(',') + ' thinking=' + (doc.getElementById('thinking').textContent.startsWith('depth ')) + ' status=' + doc.getElementById('status').textContent);
+  const lines = [await play('xiangqi', 'h2', 'e2'), await play('chess', 'e2', 'e4')];
+  await report(lines.join(' | '));
 } catch (e) {
   await report('error=' + e);
 }
@@ -69,5 +80,9 @@ const result = await Promise.race([reported, new Promise((r) => setTimeout(() =>
 chromium.kill();
 server.close();
 console.log(result);
-// The cannon on h2 has 12 moves; after h2e2 the engine answers, and it is red's turn again.
-if (!/^targets=12 moves=炮二平五,\S+ thinking=true status=Red to move/.test(String(result))) process.exit(1);
+// The cannon on h2 has 12 moves, the pawn on e2 two; after the move the engine answers, and it
+// is the player's turn again.
+const ok =
+  /(^| \| )xiangqi: targets=12 moves=炮二平五,\S+ thinking=true status=Red to move/.test(String(result)) &&
+  /(^| \| )chess: targets=2 moves=e4,\S+ thinking=true status=White to move/.test(String(result));
+if (!ok) process.exit(1);

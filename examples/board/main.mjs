@@ -1,34 +1,53 @@
-// A xiangqi board in the browser, on qiengine's game API and Engine: you play red, the engine
-// black. Everything the page shows is read from the library: the pieces from `board()`, the
-// targets of the piece picked up from `moves({ square })`, the move list in Chinese notation
-// from `history({ verbose: true })`, the game's end from `status()`, and the engine's thinking
-// from the `onInfo` reports of a search that runs on a module Web Worker, so the page stays
-// responsive while it thinks.
+// A board in the browser for both games, on qiengine's game API and Engine: you play the first
+// side (red, or white), the engine the other. Everything the page shows is read from the
+// library: the pieces from `board()`, the targets of the piece picked up from
+// `moves({ square })`, the move list (Chinese notation, or SAN) from `history({ verbose: true })`,
+// the game's end from `status()`, and the engine's thinking from the `onInfo` reports of a search
+// that runs on a module Web Worker, so the page stays responsive while it thinks. The two games
+// differ only in how the board is drawn: xiangqi's pieces stand on the points of a 9 x 10 grid,
+// chess's in the squares of an 8 x 8 one.
 //
 //   npm run build && node examples/serve.mjs      then open the address it prints
-import { Engine, Xiangqi } from '../../dist/index.js';
+import { Chess, Engine, Xiangqi } from '../../dist/index.js';
 
-const CELL = 50;
-const MARGIN = 50;
-const NAMES = {
+const SVG = 'http://www.w3.org/2000/svg';
+const XIANGQI_NAMES = {
   red: { king: '帥', advisor: '仕', elephant: '相', horse: '傌', rook: '俥', cannon: '炮', pawn: '兵' },
   black: { king: '將', advisor: '士', elephant: '象', horse: '馬', rook: '車', cannon: '砲', pawn: '卒' },
 };
-const FILES = 'abcdefghi';
-const SVG = 'http://www.w3.org/2000/svg';
+const CHESS_GLYPHS = { king: '♚', queen: '♛', rook: '♜', bishop: '♝', knight: '♞', pawn: '♟' };
+
+/**
+ * Each game's board geometry: its files and ranks, the viewBox, and where a square's piece is
+ * drawn (xiangqi: on the point; chess: in the middle of the square).
+ */
+const LAYOUTS = {
+  xiangqi: { files: 'abcdefghi', ranks: 10, firstRank: 0, cell: 50, margin: 50, width: 500, height: 550, onPoints: true, human: 'red' },
+  chess: { files: 'abcdefgh', ranks: 8, firstRank: 1, cell: 55, margin: 10, width: 460, height: 460, onPoints: false, human: 'white' },
+};
 
 const engine = new Engine();
-const game = new Xiangqi();
-/** @type {string | null} the point of the piece picked up */
+/** @type {'xiangqi' | 'chess'} the game shown: xiangqi, or chess with `?game=chess` in the address */
+let kind = new URLSearchParams(location.search).get('game') === 'chess' ? 'chess' : 'xiangqi';
+/** @type {Xiangqi | Chess} */
+let game = kind === 'xiangqi' ? new Xiangqi() : new Chess();
+/** @type {string | null} the square of the piece picked up */
 let selected = null;
 /** @type {AbortController | null} the engine's search, while it thinks */
 let thinking = null;
 
 const board = /** @type {SVGSVGElement} */ (/** @type {unknown} */ (document.getElementById('board')));
 const el = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.getElementById(id));
+const layout = () => LAYOUTS[kind];
 
-/** The SVG point of an ICCS point: red (rank 0) at the bottom. */
-const at = (/** @type {string} */ square) => ({ x: MARGIN + FILES.indexOf(square[0]) * CELL, y: MARGIN + (9 - Number(square[1])) * CELL });
+/** Where a square's piece is drawn: the first side at the bottom. */
+function at(/** @type {string} */ square) {
+  const L = layout();
+  const file = L.files.indexOf(square[0]);
+  const row = L.ranks - 1 - (Number(square.slice(1)) - L.firstRank);
+  const half = L.onPoints ? 0 : L.cell / 2;
+  return { x: L.margin + file * L.cell + half, y: L.margin + row * L.cell + half };
+}
 
 function shape(/** @type {string} */ name, /** @type {Record<string, string | number>} */ attrs, /** @type {Element} */ parent = board) {
   const node = document.createElementNS(SVG, name);
@@ -37,30 +56,33 @@ function shape(/** @type {string} */ name, /** @type {Record<string, string | nu
   return node;
 }
 
-function drawLines() {
-  const right = MARGIN + 8 * CELL;
-  const bottom = MARGIN + 9 * CELL;
-  for (let r = 0; r < 10; r++) shape('line', { class: 'line', x1: MARGIN, y1: MARGIN + r * CELL, x2: right, y2: MARGIN + r * CELL });
+function drawXiangqiLines() {
+  const { cell: C, margin: M } = layout();
+  const line = (/** @type {number[]} */ [x1, y1, x2, y2]) => shape('line', { class: 'line', x1: M + x1 * C, y1: M + y1 * C, x2: M + x2 * C, y2: M + y2 * C });
+  for (let r = 0; r < 10; r++) line([0, r, 8, r]);
   for (let f = 0; f < 9; f++) {
     // The inner files stop at the river; the edge files cross it.
-    const edge = f === 0 || f === 8;
-    shape('line', { class: 'line', x1: MARGIN + f * CELL, y1: MARGIN, x2: MARGIN + f * CELL, y2: edge ? bottom : MARGIN + 4 * CELL });
-    if (!edge) shape('line', { class: 'line', x1: MARGIN + f * CELL, y1: MARGIN + 5 * CELL, x2: MARGIN + f * CELL, y2: bottom });
-  }
-  for (const [text, x] of [['楚 河', MARGIN + 2 * CELL], ['漢 界', MARGIN + 6 * CELL]]) {
-    shape('text', { class: 'river', x, y: MARGIN + 4.5 * CELL }).textContent = String(text);
+    if (f === 0 || f === 8) line([f, 0, f, 9]);
+    else line([f, 0, f, 4]), line([f, 5, f, 9]);
   }
   // The palaces' diagonals.
-  for (const top of [0, 7]) {
-    const y0 = MARGIN + top * CELL;
-    shape('line', { class: 'line', x1: MARGIN + 3 * CELL, y1: y0, x2: MARGIN + 5 * CELL, y2: y0 + 2 * CELL });
-    shape('line', { class: 'line', x1: MARGIN + 5 * CELL, y1: y0, x2: MARGIN + 3 * CELL, y2: y0 + 2 * CELL });
+  for (const top of [0, 7]) line([3, top, 5, top + 2]), line([5, top, 3, top + 2]);
+  for (const [text, f] of [['楚 河', 2], ['漢 界', 6]]) shape('text', { class: 'river', x: M + Number(f) * C, y: M + 4.5 * C }).textContent = String(text);
+}
+
+function drawChessSquares() {
+  const { cell: C, margin: M } = layout();
+  for (let r = 0; r < 8; r++) {
+    for (let f = 0; f < 8; f++) shape('rect', { class: (r + f) % 2 === 0 ? 'light' : 'dark', x: M + f * C, y: M + r * C, width: C, height: C });
   }
 }
 
 function draw() {
+  const L = layout();
+  board.setAttribute('viewBox', `0 0 ${L.width} ${L.height}`);
   board.replaceChildren();
-  drawLines();
+  if (kind === 'xiangqi') drawXiangqiLines();
+  else drawChessSquares();
   const history = game.history({ verbose: true });
   const last = history.at(-1);
   if (last !== undefined) {
@@ -69,52 +91,64 @@ function draw() {
   for (const row of game.board()) {
     for (const piece of row) {
       if (piece === null) continue;
-      const g = shape('g', { class: `piece ${piece.color}${piece.square === selected ? ' selected' : ''}` });
+      const g = shape('g', { class: `piece ${kind} ${piece.color}${piece.square === selected ? ' selected' : ''}` });
       const { x, y } = at(piece.square);
-      shape('circle', { cx: x, cy: y, r: 22 }, g);
-      shape('text', { x, y }, g).textContent = NAMES[piece.color][piece.type];
+      if (kind === 'xiangqi') shape('circle', { cx: x, cy: y, r: 22 }, g);
+      shape('text', { x, y }, g).textContent =
+        kind === 'xiangqi' ? XIANGQI_NAMES[/** @type {'red' | 'black'} */ (piece.color)][/** @type {keyof typeof XIANGQI_NAMES.red} */ (piece.type)] : CHESS_GLYPHS[/** @type {keyof typeof CHESS_GLYPHS} */ (piece.type)];
     }
   }
   if (selected !== null) {
-    for (const m of game.moves({ square: selected, verbose: true })) shape('circle', { class: 'target', cx: at(m.to).x, cy: at(m.to).y, r: 7 });
+    // A move is its two squares (and a chess promotion's piece): the target is the second.
+    for (const m of game.moves({ square: selected })) shape('circle', { class: 'target', cx: at(m.slice(2, 4)).x, cy: at(m.slice(2, 4)).y, r: 7 });
   }
   el('moves').replaceChildren(
     ...history.map((m) => {
       const li = document.createElement('li');
-      li.textContent = m.chinese;
+      li.textContent = 'chinese' in m ? m.chinese : m.san;
       return li;
     }),
   );
   const status = game.status();
+  const side = (/** @type {string | null | undefined} */ c) => (c ? c[0].toUpperCase() + c.slice(1) : '');
   el('status').textContent = status.over
-    ? `${status.winner === null ? 'Draw' : status.winner === 'red' ? 'Red wins' : 'Black wins'} (${status.reason.replace(/-/g, ' ')})`
+    ? `${status.winner ? `${side(status.winner)} wins` : 'Draw'} (${String(status.reason).replace(/-/g, ' ')})`
     : thinking !== null
-      ? 'Black is thinking…'
-      : `${game.inCheck() ? 'Check! ' : ''}Red to move: pick up a piece.`;
+      ? `${side(game.turn())} is thinking…`
+      : `${game.inCheck() ? 'Check! ' : ''}${side(game.turn())} to move: pick up a piece.`;
 }
 
-/** The ICCS point under a click, or null off the board. */
-function pointAt(/** @type {MouseEvent} */ event) {
+/** The square under a click, or null off the board. */
+function squareAt(/** @type {MouseEvent} */ event) {
+  const L = layout();
   const box = board.getBoundingClientRect();
-  const x = ((event.clientX - box.left) / box.width) * 500;
-  const y = ((event.clientY - box.top) / box.height) * 550;
-  const file = Math.round((x - MARGIN) / CELL);
-  const rank = 9 - Math.round((y - MARGIN) / CELL);
-  return file >= 0 && file < 9 && rank >= 0 && rank < 10 ? `${FILES[file]}${rank}` : null;
+  const x = ((event.clientX - box.left) / box.width) * L.width - L.margin;
+  const y = ((event.clientY - box.top) / box.height) * L.height - L.margin;
+  const toIndex = (/** @type {number} */ v) => (L.onPoints ? Math.round(v / L.cell) : Math.floor(v / L.cell));
+  const file = toIndex(x);
+  const row = toIndex(y);
+  if (file < 0 || file >= L.files.length || row < 0 || row >= L.ranks) return null;
+  return `${L.files[file]}${L.ranks - 1 - row + L.firstRank}`;
 }
 
 board.addEventListener('click', (event) => {
-  if (thinking !== null || game.isGameOver() || game.turn() !== 'red') return;
-  const point = pointAt(event);
-  if (point === null) return;
-  if (selected !== null && game.moves({ square: selected }).includes(selected + point)) {
-    game.move(selected + point);
-    selected = null;
-    draw();
-    void reply();
-    return;
+  if (thinking !== null || game.isGameOver() || game.turn() !== layout().human) return;
+  const square = squareAt(event);
+  if (square === null) return;
+  if (selected !== null) {
+    // Both games' squares are two characters, so a move is its two squares (and a chess
+    // promotion's piece: a pawn reaching the last rank becomes a queen).
+    const choices = game.moves({ square: selected }).filter((m) => m.startsWith(selected + square));
+    const move = choices.find((m) => m.endsWith('q')) ?? choices[0];
+    if (move !== undefined) {
+      game.move(move);
+      selected = null;
+      draw();
+      void reply();
+      return;
+    }
   }
-  selected = game.get(point)?.color === 'red' ? point : null;
+  selected = game.get(square)?.color === layout().human ? square : null;
   draw();
 });
 
@@ -147,17 +181,20 @@ function stopThinking() {
 
 el('new').addEventListener('click', () => {
   stopThinking();
-  game.load(new Xiangqi().fen());
+  kind = /** @type {'xiangqi' | 'chess'} */ (/** @type {HTMLSelectElement} */ (el('game')).value);
+  game = kind === 'xiangqi' ? new Xiangqi() : new Chess();
+  el('thinking').textContent = '';
   draw();
 });
 el('undo').addEventListener('click', () => {
   stopThinking();
-  // Back to red's turn: the engine's reply and the move before it.
+  // Back to the player's turn: the engine's reply and the move before it.
   game.undo();
-  if (game.turn() === 'black') game.undo();
+  if (game.turn() !== layout().human) game.undo();
   draw();
 });
 
 // The worker warms up while the player looks at the board.
+/** @type {HTMLSelectElement} */ (el('game')).value = kind;
 void engine.prepare();
 draw();
