@@ -99,8 +99,7 @@ function draw() {
     }
   }
   if (selected !== null) {
-    // A move is its two squares (and a chess promotion's piece): the target is the second.
-    for (const m of game.moves({ square: selected })) shape('circle', { class: 'target', cx: at(m.slice(2, 4)).x, cy: at(m.slice(2, 4)).y, r: 7 });
+    for (const m of game.moves({ square: selected, verbose: true })) shape('circle', { class: 'target', cx: at(m.to).x, cy: at(m.to).y, r: 7 });
   }
   el('moves').replaceChildren(
     ...history.map((m) => {

@@ -149,6 +149,8 @@ export class Chess extends CommentedGame {
    */
   moves(): string[];
   moves(options: ChessMovesFilter & { verbose?: false; notation?: 'san' | 'uci' }): string[];
+  /** The legal moves from one square as move objects (the same in both games, for code that takes either). */
+  moves(options: { square: string; verbose: true }): ChessMove[];
   /** The legal moves as move objects (filtered as above). */
   moves(options: ChessMovesFilter & { verbose: true }): ChessMove[];
   moves(options: ChessMovesFilter & { verbose?: boolean; notation?: 'san' | 'uci' } = {}): string[] | ChessMove[] {

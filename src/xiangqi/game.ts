@@ -168,6 +168,8 @@ export class Xiangqi extends CommentedGame {
    */
   moves(): string[];
   moves(options: XiangqiMovesFilter & { verbose?: false }): string[];
+  /** The legal moves from one square as move objects (the same in both games, for code that takes either). */
+  moves(options: { square: string; verbose: true }): XiangqiMove[];
   /** The legal moves as move objects (filtered as above). */
   moves(options: XiangqiMovesFilter & { verbose: true }): XiangqiMove[];
   moves(options: XiangqiMovesFilter & { verbose?: boolean } = {}): string[] | XiangqiMove[] {

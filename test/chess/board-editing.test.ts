@@ -48,6 +48,7 @@ describe('Chess board for GUIs', () => {
     // compile-time check as much as a run-time one).
     const games: Array<Chess | Xiangqi> = [new Chess(), new Xiangqi()];
     expect(games.map((g) => g.moves().length)).toEqual([20, 44]);
+    expect(games.map((g) => g.moves({ square: 'b1', verbose: true }).map((m) => m.to))).toEqual([['a3', 'c3'], []]);
   });
 
   it('attackers() agree with chessops on every square, for both colours, along random games', () => {
