@@ -7,10 +7,15 @@
 export class PositionComments {
   private readonly byFen = new Map<string, string>();
 
-  /** Sets the comment of the position `fen` (an empty text removes it). */
+  /**
+   * Sets the comment of the position `fen`, as a PGN comment can hold it: runs of white space
+   * become one space, the ends are trimmed, and a closing brace (which would end the comment)
+   * becomes a parenthesis. An empty text removes it.
+   */
   set(fen: string, text: string): void {
-    if (text === '') this.byFen.delete(fen);
-    else this.byFen.set(fen, text);
+    const kept = text.replace(/}/g, ')').replace(/\s+/g, ' ').trim();
+    if (kept === '') this.byFen.delete(fen);
+    else this.byFen.set(fen, kept);
   }
 
   get(fen: string): string | undefined {
@@ -61,8 +66,9 @@ export abstract class CommentedGame {
 
   /**
    * Sets the comment of the current position: written after the move that led to it, or before
-   * the first move at the start (chess.js's model: comments belong to positions, by FEN). An
-   * empty text removes it. Loading a FEN or editing the board clears the comments.
+   * the first move at the start (chess.js's model: comments belong to positions, by FEN). The
+   * text is kept as a PGN comment holds it (white space runs as one space, trimmed, `}` as `)`);
+   * an empty text removes it. Loading a FEN or editing the board clears the comments.
    */
   setComment(text: string): void {
     this.notes.set(this.fen(), String(text));

@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { Chess, PgnError, finalPosition, readPgn, writeChessFen, writePgn, type PgnGame } from '../../src/index.js';
+import { Chess, PgnError, Xiangqi, finalPosition, readPgn, writeChessFen, writePgn, type PgnGame } from '../../src/index.js';
 
 const TWO_GAMES = `[Event "Casual"]
 [Site "Here"]
@@ -177,5 +178,35 @@ describe('Chess comments on positions', () => {
     expect(game.getComment()).toBeUndefined();
     game.load(game.fen());
     expect(game.getComments()).toEqual([]);
+  });
+
+  it('comments set along random games come back from pgn() through loadPgn, in both games', () => {
+    const text = fc.string({ maxLength: 30 });
+    fc.assert(
+      fc.property(fc.array(fc.nat(), { minLength: 1, maxLength: 12 }), fc.array(fc.option(text), { minLength: 13, maxLength: 13 }), (picks, notes) => {
+        for (const game of [new Chess(), new Xiangqi()]) {
+          if (notes[0] !== null && notes[0] !== undefined) game.setComment(notes[0]);
+          picks.forEach((p, i) => {
+            const moves = game.moves();
+            if (moves.length === 0 || game.isGameOver()) return;
+            game.move(moves[p % moves.length]!);
+            const note = notes[i + 1];
+            if (note !== null && note !== undefined) game.setComment(note);
+          });
+          const again = game instanceof Chess ? new Chess() : new Xiangqi();
+          again.loadPgn(game.pgn());
+          expect(again.getComments()).toEqual(game.getComments());
+        }
+      }),
+      { numRuns: 60 },
+    );
+    // A comment is kept as PGN holds it: a brace (which would end it) as a parenthesis, white
+    // space as single spaces.
+    const braced = new Chess();
+    braced.setComment(' a }\n\tb  ');
+    expect(braced.getComment()).toBe('a ) b');
+    const back = new Chess();
+    back.loadPgn(braced.pgn());
+    expect(back.getComment()).toBe('a ) b');
   });
 });
