@@ -6,7 +6,7 @@
  * the engine answers with `move X` by itself whenever the side it plays is to move.
  *
  * What is offered: `protover 2` features, `new`, `variant`, `force`, `go`, `playother`,
- * `usermove` (and bare moves), `level`, `st`, `sd`, `time`, `otim`, `?`, `ping`, `draw`,
+ * `usermove` (and bare moves), `level`, `st`, `sd`, `nps`, `time`, `otim`, `?`, `ping`, `draw`,
  * `result`, `setboard`, `undo`, `remove`, `hint`, `post`/`nopost`, `analyze` with `.` and
  * `exit`, `exclude`/`include` (moves left out of the analysis), `pause`/`resume`, `memory`,
  * `cores`, `option` (Skill Level, Contempt, Perpetual Chase, Resign),
@@ -27,7 +27,7 @@ import { RESIGN_MAX, ResignRule } from './resign.js';
 import { ENGINE_NAME, ENGINE_VERSION, type Variant } from './session.js';
 
 /** Commands that neither touch the game nor the engine: handled at once, even during a search. */
-const PASSIVE = new Set(['post', 'nopost', 'time', 'otim', 'level', 'st', 'sd', 'hard', 'random', 'computer', 'name', 'rating', 'ics', 'accepted', 'rejected', 'bk', 'hint', 'xboard']);
+const PASSIVE = new Set(['post', 'nopost', 'time', 'otim', 'level', 'st', 'sd', 'nps', 'hard', 'random', 'computer', 'name', 'rating', 'ics', 'accepted', 'rejected', 'bk', 'hint', 'xboard']);
 
 /** Commands that end a search on the engine's move without the move being played. */
 const DISCARDING = new Set(['new', 'force', 'quit', 'result', 'setboard', 'undo', 'remove', 'variant', 'edit', 'analyze', 'playother', 'go', 'white', 'black', 'pause']);
@@ -79,6 +79,11 @@ export class XboardSession extends LineSession<Thinking> {
   private incrementMs = 0;
   private fixedMs: number | undefined;
   private depthLimit: number | undefined;
+  /**
+   * `nps N`: the engine's clock is its node count over N (virtual seconds), not the wall
+   * clock: a move's time budget becomes a node budget, and thinking output reports that time.
+   */
+  private nodeRate: number | undefined;
   /** `time`: the engine's clock in centiseconds. */
   private ownCs: number | undefined;
   /** The score of the engine's last search for its move, from its side (for `draw`). */
@@ -184,6 +189,12 @@ export class XboardSession extends LineSession<Thinking> {
         this.fixedMs = s * 1000;
         return;
       }
+      case 'nps': {
+        // 0 would mean CPU time, which a JavaScript engine cannot read: the wall clock stands.
+        const n = Math.floor(this.number(args[0], 'nps'));
+        this.nodeRate = n > 0 ? n : undefined;
+        return;
+      }
       case 'sd': {
         const d = this.number(args[0], 'sd');
         this.depthLimit = Math.max(1, Math.min(99, Math.floor(d)));
@@ -273,7 +284,7 @@ export class XboardSession extends LineSession<Thinking> {
       `option="Resign -spin ${this.resign.threshold} 0 ${RESIGN_MAX}"`,
     ];
     this.write('feature done=0');
-    this.write(`feature myname="${ENGINE_NAME} ${ENGINE_VERSION}" variants="normal,xiangqi" setboard=1 usermove=1 ping=1 playother=1 time=1 draw=1 analyze=1 colors=0 san=0 sigint=0 sigterm=0 reuse=1 name=0 nps=0 memory=1 smp=1 exclude=1 pause=1 debug=0`);
+    this.write(`feature myname="${ENGINE_NAME} ${ENGINE_VERSION}" variants="normal,xiangqi" setboard=1 usermove=1 ping=1 playother=1 time=1 draw=1 analyze=1 colors=0 san=0 sigint=0 sigterm=0 reuse=1 name=0 nps=1 memory=1 smp=1 exclude=1 pause=1 debug=0`);
     for (const o of options) this.write(`feature ${o}`);
     this.write('feature done=1');
   }
@@ -282,6 +293,7 @@ export class XboardSession extends LineSession<Thinking> {
   private newGame(): void {
     this.reset('chess', undefined);
     this.paused = false;
+    this.nodeRate = undefined;
     this.engineSide = 1;
     this.depthLimit = undefined;
     this.ownCs = undefined;
@@ -475,11 +487,15 @@ export class XboardSession extends LineSession<Thinking> {
         t.depth = i.depth;
         t.nodes = i.nodes;
         t.timeMs = i.timeMs;
-        if (this.post || kind === 'analyze') this.write(`${i.depth} ${scoreValue(i.score)} ${Math.round(i.timeMs / 10)} ${i.nodes} ${i.pv.join(' ')}`);
+        if (this.post || kind === 'analyze') this.write(`${i.depth} ${scoreValue(i.score)} ${this.centiseconds(i.timeMs, i.nodes)} ${i.nodes} ${i.pv.join(' ')}`);
       },
     };
     if (kind === 'move') {
-      if (this.fixedMs !== undefined) opts.movetimeMs = fixedMoveTime(this.fixedMs);
+      if (this.nodeRate !== undefined) {
+        // Virtual time: the move's budget in seconds times the node rate, as a node limit.
+        const ms = this.fixedMs ?? budgetFor(this.clock(), 0).softMs;
+        opts.nodes = Math.max(1, Math.floor((ms * this.nodeRate) / 1000));
+      } else if (this.fixedMs !== undefined) opts.movetimeMs = fixedMoveTime(this.fixedMs);
       else opts.clock = this.clock();
     }
     const spec = this.spec(guess === undefined ? this.moves : [...this.moves, guess]);
@@ -560,7 +576,12 @@ export class XboardSession extends LineSession<Thinking> {
 
   /** Analysis's `.`: `stat01: time nodes depth moves-left moves-total` (moves left unknown: 0). */
   private statLine(t: Thinking): void {
-    this.write(`stat01: ${Math.round(t.timeMs / 10)} ${t.nodes} ${t.depth} 0 ${this.game.legalMoves().length}`);
+    this.write(`stat01: ${this.centiseconds(t.timeMs, t.nodes)} ${t.nodes} ${t.depth} 0 ${this.game.legalMoves().length}`);
+  }
+
+  /** The time thinking output reports: the wall clock, or under `nps` the nodes over the rate. */
+  private centiseconds(timeMs: number, nodes: number): number {
+    return this.nodeRate !== undefined ? Math.round((nodes * 100) / this.nodeRate) : Math.round(timeMs / 10);
   }
 }
 

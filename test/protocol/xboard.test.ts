@@ -262,6 +262,23 @@ describe('xboard protocol', () => {
     expect(await think('exit')).toEqual([]);
   });
 
+  it('nps turns the move time into a node budget and reports time as nodes over the rate', async () => {
+    const { send, think } = session();
+    expect(send('protover 2').join(' ')).toContain('nps=1');
+    const out = await think('new', 'post', 'st 5', 'nps 2000', 'e2e4');
+    const thinking = out.filter((l) => /^\d+ -?\d+ \d+ \d+ /.test(l));
+    expect(movesIn(out)).toHaveLength(1);
+    // 5 virtual seconds at 2,000 nodes a second: 10,000 nodes at most (the search looks at the
+    // limit every 128 nodes).
+    const last = thinking.at(-1)!.split(' ').map(Number);
+    expect(last[3]).toBeLessThanOrEqual(10_000 + 128);
+    for (const l of thinking) {
+      const [, , cs, nodes] = l.split(' ').map(Number);
+      expect(cs).toBe(Math.round((nodes! * 100) / 2000));
+    }
+    expect(send('nps x')[0]).toMatch(/^Error \(nps needs a non-negative number\)/);
+  });
+
   it('pause stops the engine thinking (a running search is dropped), resume starts it again', async () => {
     const { s, send, think } = session();
     expect(send('protover 2').join(' ')).toContain('pause=1');
