@@ -358,7 +358,7 @@ describe('xboard protocol', () => {
   it('survives garbage lines and still answers ping', async () => {
     const { s, out } = session();
     const random = rng(5);
-    const words = ['usermove', 'level', 'time', 'setboard', 'option', 'sd', 'st', 'undo', 'remove', 'variant', 'protover', 'result', 'draw', 'hint', '.', '?', 'e2e4', 'h2e2', 'zz', '\u0000', '-1', '1e99', '=', 'NaN', 'xiangqi', 'normal', 'force', 'exclude', 'include', 'all', 'pause', 'resume'];
+    const words = ['usermove', 'level', 'time', 'setboard', 'option', 'sd', 'st', 'undo', 'remove', 'variant', 'protover', 'result', 'draw', 'hint', '.', '?', 'e2e4', 'h2e2', 'zz', '\u0000', '-1', '1e99', '=', 'NaN', 'xiangqi', 'normal', 'force', 'exclude', 'include', 'all', 'pause', 'resume', 'nps'];
     for (let i = 0; i < 2000; i++) {
       const n = 1 + Math.floor(random() * 4);
       const line = Array.from({ length: n }, () => words[Math.floor(random() * words.length)]!).join(' ');
