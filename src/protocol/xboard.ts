@@ -454,7 +454,9 @@ export class XboardSession extends LineSession<Thinking> {
     }
     if (this.over || this.engineSide === null) return;
     if (this.game.position.sideToMove === this.engineSide) return this.search('move');
-    if (this.ponder && this.hint !== null && this.hint.fen === this.game.fen()) this.search('ponder', this.hint.move);
+    // Under `nps` the clock counts only the engine's own nodes, so thinking on the opponent's
+    // time would be free time: no pondering then.
+    if (this.ponder && this.nodeRate === undefined && this.hint !== null && this.hint.fen === this.game.fen()) this.search('ponder', this.hint.move);
   }
 
   private search(kind: 'move' | 'analyze' | 'ponder', guess?: string): void {

@@ -277,6 +277,10 @@ describe('xboard protocol', () => {
       expect(cs).toBe(Math.round((nodes! * 100) / 2000));
     }
     expect(send('nps x')[0]).toMatch(/^Error \(nps needs a non-negative number\)/);
+    // No pondering on a virtual clock: after its move the engine waits.
+    const { s: s2, think: think2 } = session();
+    await think2('new', 'hard', 'st 1', 'nps 5000', 'e2e4');
+    expect(s2.busy).toBe(false);
   });
 
   it('pause stops the engine thinking (a running search is dropped), resume starts it again', async () => {
