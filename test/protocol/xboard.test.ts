@@ -278,8 +278,11 @@ describe('xboard protocol', () => {
     }
     expect(send('nps x')[0]).toMatch(/^Error \(nps needs a non-negative number\)/);
     // No pondering on a virtual clock: after its move the engine waits.
-    const { s: s2, think: think2 } = session();
-    await think2('new', 'hard', 'st 1', 'nps 5000', 'e2e4');
+    const { s: s2, out: out2 } = session();
+    for (const l of ['new', 'hard', 'st 1', 'nps 5000', 'e2e4']) s2.handle(l);
+    for (let i = 0; i < 100 && movesIn(out2).length === 0; i++) await sleep(50);
+    await sleep(100);
+    expect(movesIn(out2)).toHaveLength(1);
     expect(s2.busy).toBe(false);
   });
 
