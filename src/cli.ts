@@ -561,7 +561,7 @@ function protocolLoop(firstLine?: string): void {
   const write = (l: string): void => void process.stdout.write(l + '\n');
   let session: LineSession<Pending> | null = null;
   const open = (first: string): LineSession<Pending> =>
-    first.trim().split(/\s+/)[0] === 'xboard' ? new XboardSession(write) : new ProtocolSession(write, { readFile: (path) => readFileSync(path), readTablebases: readTableFiles });
+    first.trim().split(/\s+/)[0] === 'xboard' ? new XboardSession(write, { readTablebases: readTableFiles }) : new ProtocolSession(write, { readFile: (path) => readFileSync(path), readTablebases: readTableFiles });
   const handle = (line: string): void => {
     if (session === null) {
       if (line.trim() === '') return;

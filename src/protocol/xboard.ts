@@ -9,7 +9,8 @@
  * `usermove` (and bare moves), `level`, `st`, `sd`, `nps`, `time`, `otim`, `?`, `ping`, `draw`,
  * `result`, `setboard`, `undo`, `remove`, `hint`, `post`/`nopost`, `analyze` with `.` and
  * `exit`, `exclude`/`include` (moves left out of the analysis), `pause`/`resume`, `memory`,
- * `cores`, `option` (Skill Level, Contempt, Perpetual Chase, Resign),
+ * `cores`, `egtpath qiengine DIR` (endgame tables), `option` (Skill Level, Contempt, Perpetual
+ * Chase, Resign),
  * `hard`/`easy` (pondering on the reply it expects) and `quit`. As with UCI, the game logic
  * stays in the game adapters and the searches run off this thread.
  *
@@ -107,14 +108,21 @@ export class XboardSession extends LineSession<Thinking> {
   private cores: number | undefined;
   private readonly backlog: string[] = [];
   private readonly engine: Engine;
+  /** Reads the endgame table files of a directory, for `egtpath` (none: the session cannot). */
+  private readonly readTablebases: ((dir: string) => Uint8Array[]) | undefined;
 
-  /** @param write receives each reply line; `engine`: the engine to search with (default a new one) */
+  /**
+   * @param write receives each reply line; `engine`: the engine to search with (default a new
+   * one); `readTablebases`: the endgame table files (`.qtb` bytes) of a directory, for `egtpath
+   * qiengine DIR` (the CLI passes a Node reader; without one the command is refused)
+   */
   constructor(
     private readonly write: (line: string) => void,
-    options: { engine?: Engine } = {},
+    options: { engine?: Engine; readTablebases?: (dir: string) => Uint8Array[] } = {},
   ) {
     super();
     this.engine = options.engine ?? new Engine();
+    this.readTablebases = options.readTablebases;
   }
 
   /** Handles one line. Never throws: failures become `Error (...)` replies. */
@@ -248,6 +256,7 @@ export class XboardSession extends LineSession<Thinking> {
         return;
       }
       case 'option': return this.option(line.slice('option'.length).trim());
+      case 'egtpath': return this.egtPath(args[0] ?? '', args.slice(1).join(' '));
       case 'pause':
         this.paused = true;
         return;
@@ -284,7 +293,7 @@ export class XboardSession extends LineSession<Thinking> {
       `option="Resign -spin ${this.resign.threshold} 0 ${RESIGN_MAX}"`,
     ];
     this.write('feature done=0');
-    this.write(`feature myname="${ENGINE_NAME} ${ENGINE_VERSION}" variants="normal,xiangqi" setboard=1 usermove=1 ping=1 playother=1 time=1 draw=1 analyze=1 colors=0 san=0 sigint=0 sigterm=0 reuse=1 name=0 nps=1 memory=1 smp=1 exclude=1 pause=1 debug=0`);
+    this.write(`feature myname="${ENGINE_NAME} ${ENGINE_VERSION}" variants="normal,xiangqi" setboard=1 usermove=1 ping=1 playother=1 time=1 draw=1 analyze=1 colors=0 san=0 sigint=0 sigterm=0 reuse=1 name=0 nps=1 memory=1 smp=1 exclude=1 pause=1 egt="qiengine" debug=0`);
     for (const o of options) this.write(`feature ${o}`);
     this.write('feature done=1');
   }
@@ -396,6 +405,18 @@ export class XboardSession extends LineSession<Thinking> {
       else this.excluded.delete(move);
     }
     this.analysed = null;
+  }
+
+  /**
+   * `egtpath qiengine DIR`: qiengine's own endgame tables (`.qtb` files, as `qiengine tablebase`
+   * builds them) from DIR, probed in the search from then on; an empty DIR drops them. Other
+   * formats are not read.
+   */
+  private egtPath(format: string, dir: string): void {
+    if (format !== 'qiengine') throw new QiengineError(`egtpath: only the qiengine format is read, not '${format.slice(0, 20)}'`);
+    if (dir === '') return this.engine.setTablebases([]);
+    if (this.readTablebases === undefined) throw new QiengineError('egtpath: this session cannot read files');
+    this.engine.setTablebases(this.readTablebases(dir));
   }
 
   /** Whether the exclusions were given in the position the game stands in now. */

@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { Chess, Engine, Xiangqi, XboardSession } from '../../src/index.js';
 import { rng } from '../helpers/data.js';
 import { driver, type LineDriver } from '../helpers/protocol.js';
+import { writeTableFile } from '../../src/tablebase/file.js';
+import { buildTables, type GeneratedTable } from '../../src/tablebase/generate.js';
+import { parseMaterial } from '../../src/tablebase/material.js';
 
 function session(): { s: XboardSession; out: string[] } & LineDriver {
   const out: string[] = [];
@@ -284,6 +287,30 @@ describe('xboard protocol', () => {
     await sleep(100);
     expect(movesIn(out2)).toHaveLength(1);
     expect(s2.busy).toBe(false);
+  });
+
+  it('egtpath qiengine DIR loads the endgame tables the search then scores exactly', async () => {
+    const built = new Map<string, GeneratedTable>();
+    buildTables(parseMaterial('chess', 'KRvK'), built);
+    const tables = [...built.values()].map((t) => writeTableFile(t.material, t.values, t.longestWin));
+    const dirs: string[] = [];
+    const out: string[] = [];
+    const s = new XboardSession((l) => out.push(l), { engine: new Engine({ thread: 'inline' }), readTablebases: (dir) => (dirs.push(dir), tables) });
+    const { send, think } = driver(s, out);
+    expect(send('protover 2').join(' ')).toContain('egt="qiengine"');
+    // A long KRvK win: at depth 2 only the tables can see the mate.
+    const fen = '8/8/8/8/8/3k4/8/R6K w - - 0 1';
+    const plain = await think('new', 'force', 'sd 2', 'post', `setboard ${fen}`, 'go');
+    expect(plain.filter((l) => /^\d+ 1000\d\d /.test(l))).toEqual([]);
+    expect(send('egtpath qiengine /tables/chess')).toEqual([]);
+    expect(dirs).toEqual(['/tables/chess']);
+    const known = await think('force', `setboard ${fen}`, 'go');
+    expect(known.some((l) => /^\d+ 1000\d\d \d+ \d+ /.test(l))).toBe(true);
+    // Another format, or a session that cannot read files, is refused.
+    expect(send('egtpath syzygy /tb')[0]).toMatch(/^Error \(egtpath: only the qiengine format is read/);
+    const { send: bare } = session();
+    expect(bare('egtpath qiengine /tb')[0]).toMatch(/^Error \(egtpath: this session cannot read files\)/);
+    expect(bare('egtpath qiengine')).toEqual([]);
   });
 
   it('pause stops the engine thinking (a running search is dropped), resume starts it again', async () => {
