@@ -305,14 +305,14 @@ export class Chess extends CommentedGame {
    */
   attackers(square: string, by: ChessColor = this.turn()): string[] {
     return this.position
-      .attackers(this.squareOf(square), by === 'white' ? 0 : 1)
+      .attackers(this.squareOf(square), this.sideOf(by))
       .map(squareName)
       .sort();
   }
 
   /** Whether any piece of `by` attacks `square` (see {@link attackers}). @throws {QiengineError} */
   isAttacked(square: string, by: ChessColor): boolean {
-    return this.position.attackedBy(this.squareOf(square), by === 'white' ? 0 : 1);
+    return this.position.attackedBy(this.squareOf(square), this.sideOf(by));
   }
 
   /**
@@ -350,12 +350,18 @@ export class Chess extends CommentedGame {
    * @throws {FenError} if the other side would then be in check, with the game unchanged.
    */
   setTurn(color: ChessColor): void {
-    if (color !== 'white' && color !== 'black') throw new QiengineError(`not a colour: '${String(color)}'`);
+    this.sideOf(color);
     if (color === this.turn()) return;
     const fields = this.fen().split(' ');
     fields[3] = '-';
     fields[1] = color === 'white' ? 'w' : 'b';
     this.load(fields.join(' '));
+  }
+
+  /** The side index of a colour name (0: white). @throws {QiengineError} for anything else. */
+  private sideOf(color: ChessColor): 0 | 1 {
+    if (color !== 'white' && color !== 'black') throw new QiengineError(`not a colour: '${String(color)}'`);
+    return color === 'white' ? 0 : 1;
   }
 
   /** The square named `square`. @throws {QiengineError} for a bad name. */

@@ -297,7 +297,7 @@ export class Xiangqi extends CommentedGame {
    */
   attackers(square: string, by: Color = this.turn()): string[] {
     return this.position
-      .attackers(this.squareOf(square), by === 'red' ? 0 : 1)
+      .attackers(this.squareOf(square), this.sideOf(by))
       .map(squareName)
       .sort();
   }
@@ -340,11 +340,17 @@ export class Xiangqi extends CommentedGame {
    * @throws {FenError} if the other side would then be in check, with the game unchanged.
    */
   setTurn(color: Color): void {
-    if (color !== 'red' && color !== 'black') throw new QiengineError(`not a colour: '${String(color)}'`);
+    this.sideOf(color);
     if (color === this.turn()) return;
     const fields = this.fen().split(' ');
     fields[1] = color === 'red' ? 'w' : 'b';
     this.load(fields.join(' '));
+  }
+
+  /** The side index of a colour name (0: red). @throws {QiengineError} for anything else. */
+  private sideOf(color: Color): 0 | 1 {
+    if (color !== 'red' && color !== 'black') throw new QiengineError(`not a colour: '${String(color)}'`);
+    return color === 'red' ? 0 : 1;
   }
 
   /** The point named `square`. @throws {QiengineError} for a bad name. */

@@ -74,6 +74,8 @@ describe('Chess board for GUIs', () => {
     expect(game.attackers('e4')).toEqual([]);
     expect(game.attackers('e5')).toEqual(['f3']);
     expect(game.attackers('e4', 'black')).toEqual(['d5']);
+    expect(() => game.attackers('e4', 'green' as never)).toThrow(QiengineError);
+    expect(() => game.isAttacked('e4', 'green' as never)).toThrow(QiengineError);
   });
 
   it('put() and remove() edit the board, validated as a FEN, and start the history there', () => {

@@ -100,6 +100,8 @@ describe('Xiangqi board for GUIs', () => {
     expect(game.attackers('d0', 'red')).toEqual(['a0', 'e0']); // an empty point: rook and king
     expect(game.attackers('d9', 'black')).toEqual(['e8']); // the black king's defender
     expect(game.isAttacked('d9', 'red')).toBe(false);
+    expect(() => game.attackers('e4', 'green' as never)).toThrow(QiengineError);
+    expect(() => game.isAttacked('e4', 'green' as never)).toThrow(QiengineError);
     expect(game.isAttacked('e7', 'red')).toBe(true);
     // A red pawn on b5 is a screen: the cannon now attacks b9, and the rook still only its file.
     const screened = new Xiangqi('3k5/4a4/9/4P4/1P7/9/2N6/1C7/9/R3K4 w - - 0 1');
