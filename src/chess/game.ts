@@ -234,11 +234,15 @@ export class Chess extends CommentedGame {
     const moves = Array.from(pos.histMove.subarray(0, pos.ply));
     if (options.verbose) {
       const at = this.startPosition();
+      // Each position's FEN is written once: a move's `after` is the next one's `before`.
+      let before = writeFen(at);
       return moves.map((m) => {
-        const before = writeFen(at);
         const info = chessMoveInfo(at, m);
         at.makeMove(m);
-        return { ...info, before, after: writeFen(at) };
+        const after = writeFen(at);
+        const entry = { ...info, before, after };
+        before = after;
+        return entry;
       });
     }
     if (options.notation === 'uci') return moves.map(moveToUci);

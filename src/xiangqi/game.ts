@@ -244,11 +244,15 @@ export class Xiangqi extends CommentedGame {
     const moves = Array.from(this.position.histMove.subarray(0, this.position.ply));
     if (!options.verbose) return moves.map(moveToIccs);
     const at = this.startPosition();
+    // Each position's FEN is written once: a move's `after` is the next one's `before`.
+    let before = writeFen(at);
     return moves.map((m) => {
-      const before = writeFen(at);
       const info = xiangqiMoveInfo(at, m);
       at.makeMove(m);
-      return { ...info, before, after: writeFen(at) };
+      const after = writeFen(at);
+      const entry = { ...info, before, after };
+      before = after;
+      return entry;
     });
   }
 
@@ -304,7 +308,7 @@ export class Xiangqi extends CommentedGame {
 
   /** Whether any piece of `by` attacks `square` (see {@link attackers}). @throws {QiengineError} */
   isAttacked(square: string, by: Color): boolean {
-    return this.attackers(square, by).length > 0;
+    return this.position.attackedBy(this.squareOf(square), this.sideOf(by));
   }
 
   /**

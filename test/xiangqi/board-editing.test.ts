@@ -88,6 +88,22 @@ describe('Xiangqi board for GUIs', () => {
     expect(checked).toBeGreaterThan(1000);
   });
 
+  it('isAttacked() (the position\'s own attack test) agrees with attackers() on every point, for both sides', () => {
+    let checked = 0;
+    for (const [i, fen] of FENS.entries()) {
+      const game = new Xiangqi(fen);
+      randomPlayout(game.position, 200 + i, 30, () => {
+        for (const square of POINTS) {
+          for (const by of ['red', 'black'] as const) {
+            expect(game.isAttacked(square, by)).toBe(game.attackers(square, by).length > 0);
+            checked++;
+          }
+        }
+      });
+    }
+    expect(checked).toBeGreaterThan(10_000);
+  });
+
   it('attackers() on empty points and on defended pieces', () => {
     // Red: king e0, rook a0, cannon b2, horse c3, pawn e6 (across the river); black: king d9, advisor e8.
     const game = new Xiangqi('3k5/4a4/9/4P4/9/9/2N6/1C7/9/R3K4 w - - 0 1');
