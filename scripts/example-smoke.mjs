@@ -7,13 +7,9 @@
 //
 //   npm run build && node scripts/example-smoke.mjs
 import { spawn } from 'node:child_process';
-import { readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { extname, join, normalize } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { ISOLATED, sendRepositoryFile } from '../examples/serve.mjs';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
-const TYPES = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.mjs': 'text/javascript' };
 const harness = `<!doctype html><meta charset="utf-8"><iframe id="f" src="/examples/board/" width="1000" height="700"></iframe>
 <script type="module">
 const f = document.getElementById('f');
@@ -61,16 +57,8 @@ const server = createServer((req, res) => {
     req.on('end', () => report(body));
     return res.end();
   }
-  const headers = { 'cross-origin-opener-policy': 'same-origin', 'cross-origin-embedder-policy': 'require-corp' };
-  if (path === '/') return res.writeHead(200, { ...headers, 'content-type': 'text/html' }).end(harness);
-  let file = normalize(join(root, path));
-  try {
-    if (!file.startsWith(root)) throw new Error('outside');
-    if (statSync(file).isDirectory()) file = join(file, 'index.html');
-    res.writeHead(200, { ...headers, 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' }).end(readFileSync(file));
-  } catch {
-    res.writeHead(404).end();
-  }
+  if (path === '/') return res.writeHead(200, { ...ISOLATED, 'content-type': 'text/html' }).end(harness);
+  sendRepositoryFile(path, res);
 });
 await new Promise((r) => server.listen(0, '127.0.0.1', () => r(undefined)));
 const url = `http://127.0.0.1:${/** @type {import('node:net').AddressInfo} */ (server.address()).port}/`;
