@@ -295,7 +295,10 @@ describe('xboard protocol', () => {
     const tables = [...built.values()].map((t) => writeTableFile(t.material, t.values, t.longestWin));
     const dirs: string[] = [];
     const out: string[] = [];
-    const s = new XboardSession((l) => out.push(l), { engine: new Engine({ thread: 'inline' }), readTablebases: (dir) => (dirs.push(dir), tables) });
+    const s = new XboardSession((l) => out.push(l), {
+      engine: new Engine({ thread: 'inline' }),
+      readTablebases: (dir) => (dirs.push(dir), dir === '/corrupt' ? [Uint8Array.of(1, 2, 3, 4)] : tables),
+    });
     const { send, think } = driver(s, out);
     expect(send('protover 2').join(' ')).toContain('egt="qiengine"');
     // A long KRvK win: at depth 2 only the tables can see the mate.
@@ -306,6 +309,9 @@ describe('xboard protocol', () => {
     expect(dirs).toEqual(['/tables/chess']);
     const known = await think('force', `setboard ${fen}`, 'go');
     expect(known.some((l) => /^\d+ 1000\d\d \d+ \d+ /.test(l))).toBe(true);
+    // A damaged file is a typed error, and the tables loaded before stay.
+    expect(send('egtpath qiengine /corrupt')[0]).toMatch(/^Error \(not a table file .*\): egtpath qiengine \/corrupt$/);
+    expect((await think('force', `setboard ${fen}`, 'go')).some((l) => /^\d+ 1000\d\d \d+ \d+ /.test(l))).toBe(true);
     // Another format, or a session that cannot read files, is refused.
     expect(send('egtpath syzygy /tb')[0]).toMatch(/^Error \(egtpath: only the qiengine format is read/);
     const { send: bare } = session();
