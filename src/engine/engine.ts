@@ -73,8 +73,13 @@ export interface EngineOptions {
   /** The searches' contempt unless one gives its own (see {@link EngineSearchOptions.contempt}; default 0). */
   contempt?: number;
   /**
-   * The dice of book choices and skill picks: returns a number in [0, 1) (default
-   * `Math.random`); a seeded one makes games repeat.
+   * Varied play at full strength, for the searches that give none of their own (see
+   * {@link EngineSearchOptions.randomness}; default 0, none). See {@link Engine.setRandomness}.
+   */
+  randomness?: number;
+  /**
+   * The dice of book choices, skill picks and the seeds of varied play: returns a number in
+   * [0, 1) (default `Math.random`); a seeded one makes games repeat.
    */
   random?: () => number;
 }
@@ -140,7 +145,20 @@ export interface EngineSearchOptions {
    * them (default 0, at most ±1000).
    */
   contempt?: number;
+  /**
+   * Varied play at full strength: a whole number of centipawns from 0 (none, the default) to
+   * {@link RANDOMNESS_MAX}. Each root move gets a random bonus of 0 up to that much, counted
+   * when the root moves are compared, so that moves within that much of the best are played
+   * now and then, and the move played is never more than that much below the best by the
+   * search's own scores. Reported scores leave the bonus out. Unlike a skill level it makes
+   * the search no shallower. The bonuses come from the engine's `random`
+   * ({@link EngineOptions.random}): a seeded one repeats them.
+   */
+  randomness?: number;
 }
+
+/** The largest {@link EngineSearchOptions.randomness}, in centipawns. */
+export const RANDOMNESS_MAX = 500;
 
 /** With no limit at all (and no signal to end it), a search thinks this long. */
 export const DEFAULT_MOVETIME_MS = 1000;
@@ -198,7 +216,9 @@ export class Engine {
   private elo: number | null = null;
   /** The searches' contempt (see {@link EngineOptions.contempt}). */
   private contempt = 0;
-  /** The dice of book choices and skill picks. */
+  /** Varied play's largest root bonus (see {@link EngineOptions.randomness}). */
+  private randomness = 0;
+  /** The dice of book choices, skill picks and varied play's seeds. */
   private readonly random: () => number;
 
   constructor(options: EngineOptions = {}) {
@@ -215,6 +235,7 @@ export class Engine {
     if (options.skill !== undefined) this.setSkill(options.skill);
     if (options.elo !== undefined) this.setElo(options.elo);
     if (options.contempt !== undefined) this.setContempt(options.contempt);
+    if (options.randomness !== undefined) this.setRandomness(options.randomness);
     this.random = options.random ?? Math.random;
   }
 
@@ -243,6 +264,15 @@ export class Engine {
    */
   setContempt(centipawns: number): void {
     this.contempt = checkContempt(centipawns);
+  }
+
+  /**
+   * Sets the varied play of the searches that follow that give none of their own (see
+   * {@link EngineSearchOptions.randomness}); 0 turns it off.
+   * @throws {QiengineError} for anything but a whole number from 0 to {@link RANDOMNESS_MAX} (nothing changes)
+   */
+  setRandomness(centipawns: number): void {
+    this.randomness = checkRandomness(centipawns);
   }
 
   /**
@@ -595,6 +625,7 @@ export class Engine {
       multiPv: positive('multiPv', o.multiPv),
       mate: positive('mate', o.mate),
       contempt: o.contempt === undefined ? this.contempt : checkContempt(o.contempt),
+      randomness: o.randomness === undefined ? this.randomness : checkRandomness(o.randomness),
       searchMoves: o.searchMoves === undefined ? undefined : [...o.searchMoves],
       banMoves: o.banMoves === undefined ? undefined : [...o.banMoves],
       notation: o.notation,
@@ -606,6 +637,8 @@ export class Engine {
       req.softMs = b.softMs;
     }
     if (req.depth === undefined && req.nodes === undefined && req.movetimeMs === undefined && o.signal === undefined) req.movetimeMs = DEFAULT_MOVETIME_MS;
+    if (req.randomness === 0) req.randomness = undefined;
+    else req.randomSeed = Math.floor(this.random() * 0x100000000);
     return req;
   }
 
@@ -922,6 +955,11 @@ function checkWhole(name: string, value: number, min: number, max: number, unit 
 /** A contempt, checked: a whole number of centipawns from -1000 to 1000. */
 function checkContempt(cp: number): number {
   return checkWhole('contempt', cp, -1000, 1000, ' of centipawns');
+}
+
+/** Varied play's largest bonus, checked: a whole number of centipawns from 0 to RANDOMNESS_MAX. */
+function checkRandomness(cp: number): number {
+  return checkWhole('randomness', cp, 0, RANDOMNESS_MAX, ' of centipawns');
 }
 
 /** A skill level, checked: a whole number from 0 to 20. */

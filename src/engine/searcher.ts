@@ -39,6 +39,10 @@ export interface SearchRequest {
   mate?: number;
   /** Centipawns by which a draw is worth less to the side to move than the game's own draw score. */
   contempt?: number;
+  /** Varied play: the largest root bonus in centipawns (see SearchLimits.randomness). */
+  randomness?: number;
+  /** The seed of the root bonuses. */
+  randomSeed?: number;
   /** Only these root moves (protocol coordinates). */
   searchMoves?: readonly string[];
   /** Never these root moves (UCCI `banmoves`). */
@@ -250,6 +254,8 @@ export class Searcher {
       mate: req.mate,
       rootMoves,
       drawScore: session.drawScore - (req.contempt ?? 0),
+      randomness: req.randomness,
+      randomSeed: req.randomSeed,
       endgame: this.tablebases?.endgameProbe(req.game),
       stopFlag,
       signal,

@@ -16,6 +16,27 @@ export function wholeNumber(value: string, min: number, max: number): number | u
 }
 
 /**
+ * ElephantEye's UCCI grades of `randomness`, as the largest root bonus of qiengine's varied play
+ * in centipawns (each grade doubles the one before; the scale is qiengine's own).
+ */
+export const RANDOMNESS_GRADES: ReadonlyMap<string, number> = new Map([
+  ['none', 0],
+  ['tiny', 10],
+  ['small', 20],
+  ['medium', 40],
+  ['large', 80],
+  ['huge', 160],
+]);
+
+/**
+ * The centipawns of varied play an option's value asks for: one of {@link RANDOMNESS_GRADES}
+ * by name (any case), or a whole number from 0 to `max`; undefined for anything else.
+ */
+export function randomnessOf(value: string, max: number): number | undefined {
+  return RANDOMNESS_GRADES.get(value.trim().toLowerCase()) ?? wholeNumber(value, 0, max);
+}
+
+/**
  * Whether the engine takes a draw offered: its search scored the position below what a draw is
  * worth to the side to move (the game's draw score), or found a mate against it.
  */

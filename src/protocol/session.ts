@@ -9,7 +9,7 @@
  * until it has answered, in order.
  */
 import { QiengineError } from '../core/errors.js';
-import { Engine, MAX_THREADS, type EngineSearchOptions } from '../engine/engine.js';
+import { Engine, MAX_THREADS, RANDOMNESS_MAX, type EngineSearchOptions } from '../engine/engine.js';
 import { bookGame, chooseBookMove, openBook, type OpeningBook } from '../engine/book.js';
 import { openSession, type GameSession } from '../engine/games.js';
 import { nodesPerSecond, type EngineInfo, type EngineResult, type EngineScore } from '../engine/searcher.js';
@@ -17,7 +17,7 @@ import { budgetFor, fixedMoveTime, type Clock } from '../engine/time.js';
 import { ELO_MAX, ELO_MIN, SKILL_MAX, SKILL_MIN } from '../engine/skill.js';
 import { winDrawLoss } from '../engine/wdl.js';
 import { MATE } from '../search/tt.js';
-import { COORDINATE_MOVE, LineSession, takesDraw, wholeNumber } from './line-session.js';
+import { COORDINATE_MOVE, LineSession, randomnessOf, takesDraw, wholeNumber } from './line-session.js';
 import { RESIGN_MAX, ResignRule } from './resign.js';
 
 export const ENGINE_NAME = 'qiengine';
@@ -179,6 +179,7 @@ export class ProtocolSession extends LineSession<Thinking> {
       this.write('option ponder type check default false');
       this.write('option skilllevel type spin min 0 max 20 default 20');
       this.write('option contempt type spin min -1000 max 1000 default 0');
+      this.write('option randomness type combo var none var tiny var small var medium var large var huge default none');
       this.write('option perpetualchase type check default true');
       this.write('option usebook type check default false');
       this.write('option bookfiles type string default <empty>');
@@ -200,6 +201,7 @@ export class ProtocolSession extends LineSession<Thinking> {
       this.write(`option name UCI_Elo type spin default ${ELO_MIN} min ${ELO_MIN} max ${ELO_MAX}`);
       this.write('option name UCI_ShowWDL type check default false');
       this.write('option name Contempt type spin default 0 min -1000 max 1000');
+      this.write(`option name Randomness type spin default 0 min 0 max ${RANDOMNESS_MAX}`);
       this.write('option name Perpetual Chase type check default true');
       this.write('option name OwnBook type check default false');
       this.write('option name BookFile type string default <empty>');
@@ -276,6 +278,12 @@ export class ProtocolSession extends LineSession<Thinking> {
         const n = wholeNumber(value, SKILL_MIN, SKILL_MAX);
         if (n === undefined) return this.info(`${name}: expected a whole number from ${SKILL_MIN} to ${SKILL_MAX}`);
         this.options.set('skill level', String(n));
+        return;
+      }
+      case 'randomness': {
+        const n = randomnessOf(value, RANDOMNESS_MAX);
+        if (n === undefined) return this.info(`${name}: expected none, tiny, small, medium, large or huge, or centipawns from 0 to ${RANDOMNESS_MAX}`);
+        this.options.set('randomness', String(n));
         return;
       }
       case 'uci_limitstrength':
@@ -499,6 +507,7 @@ export class ProtocolSession extends LineSession<Thinking> {
       // As in Stockfish, UCI_LimitStrength makes UCI_Elo decide the strength, whatever the Skill Level.
       elo: this.option('uci_limitstrength') === 'true' ? Number(this.option('uci_elo')) : undefined,
       contempt: this.options.has('contempt') ? Number(this.option('contempt')) : undefined,
+      randomness: this.options.has('randomness') ? Number(this.option('randomness')) : undefined,
       searchMoves,
       banMoves: this.banned.length > 0 ? this.banned : undefined,
       moveOverheadMs: Number.isFinite(overhead) ? overhead : 30,

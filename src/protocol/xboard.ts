@@ -18,7 +18,7 @@
  * changes nothing.
  */
 import { QiengineError } from '../core/errors.js';
-import { Engine, MAX_THREADS, type EngineSearchOptions } from '../engine/engine.js';
+import { Engine, MAX_THREADS, RANDOMNESS_MAX, type EngineSearchOptions } from '../engine/engine.js';
 import { openSession, type GameSession, type PositionSpec } from '../engine/games.js';
 import type { EngineResult, EngineScore } from '../engine/searcher.js';
 import { SKILL_MAX, SKILL_MIN } from '../engine/skill.js';
@@ -29,6 +29,9 @@ import { ENGINE_NAME, ENGINE_VERSION, type Variant } from './session.js';
 
 /** Commands that neither touch the game nor the engine: handled at once, even during a search. */
 const PASSIVE = new Set(['post', 'nopost', 'time', 'otim', 'level', 'st', 'sd', 'nps', 'hard', 'random', 'computer', 'name', 'rating', 'ics', 'accepted', 'rejected', 'bk', 'hint', 'xboard']);
+
+/** The centipawns of varied play in GNU Chess's `random` mode (UCCI's `small`). */
+const RANDOM_MODE_CP = 20;
 
 /** Commands that end a search on the engine's move without the move being played. */
 const DISCARDING = new Set(['new', 'force', 'quit', 'result', 'setboard', 'undo', 'remove', 'variant', 'edit', 'analyze', 'playother', 'go', 'white', 'black', 'pause']);
@@ -93,6 +96,13 @@ export class XboardSession extends LineSession<Thinking> {
   private hint: { fen: string; move: string } | null = null;
   private skill: number | undefined;
   private contempt: number | undefined;
+  /** `option Randomness=N`: varied play's largest root bonus in centipawns (0: none). */
+  private randomness = 0;
+  /**
+   * GNU Chess's `random` mode, which the command toggles and `new` turns off: varied play of
+   * {@link RANDOM_MODE_CP} while no Randomness option is set.
+   */
+  private randomMode = false;
   private perpetualChase = true;
   /** `option Resign=N`: when the engine gives the game up (0, the default: never). */
   private readonly resign = new ResignRule();
@@ -166,7 +176,10 @@ export class XboardSession extends LineSession<Thinking> {
 
   private command(cmd: string, args: string[], line: string): void {
     switch (cmd) {
-      case 'xboard': case 'accepted': case 'rejected': case 'random': case 'computer': case 'name': case 'rating': case 'ics': case 'bk':
+      case 'random':
+        this.randomMode = !this.randomMode;
+        return;
+      case 'xboard': case 'accepted': case 'rejected': case 'computer': case 'name': case 'rating': case 'ics': case 'bk':
       case '?': case '.':
         return;
       case 'hard':
@@ -289,6 +302,7 @@ export class XboardSession extends LineSession<Thinking> {
     const options = [
       `option="Skill Level -spin ${this.skill ?? SKILL_MAX} ${SKILL_MIN} ${SKILL_MAX}"`,
       'option="Contempt -spin 0 -1000 1000"',
+      `option="Randomness -spin ${this.randomness} 0 ${RANDOMNESS_MAX}"`,
       'option="Perpetual Chase -check 1"',
       `option="Resign -spin ${this.resign.threshold} 0 ${RESIGN_MAX}"`,
     ];
@@ -302,6 +316,7 @@ export class XboardSession extends LineSession<Thinking> {
   private newGame(): void {
     this.reset('chess', undefined);
     this.paused = false;
+    this.randomMode = false;
     this.nodeRate = undefined;
     this.engineSide = 1;
     this.depthLimit = undefined;
@@ -441,6 +456,9 @@ export class XboardSession extends LineSession<Thinking> {
       case 'contempt':
         this.contempt = whole(-1000, 1000);
         return;
+      case 'randomness':
+        this.randomness = whole(0, RANDOMNESS_MAX);
+        return;
       case 'resign':
         this.resign.threshold = whole(0, RESIGN_MAX);
         return;
@@ -505,6 +523,7 @@ export class XboardSession extends LineSession<Thinking> {
       banMoves,
       skill: this.skill,
       contempt: this.contempt,
+      randomness: this.randomness > 0 ? this.randomness : this.randomMode ? RANDOM_MODE_CP : 0,
       depth: this.depthLimit,
       onInfo: (i) => {
         t.depth = i.depth;

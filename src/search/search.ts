@@ -289,6 +289,31 @@ export interface SearchLimits {
    * sum of all slots.
    */
   threadNodes?: Float64Array;
+  /**
+   * Varied play: each root move gets a bonus drawn at random from 0 to this many centipawns
+   * (whole numbers), added to its score when the root moves are compared, so that moves within
+   * that much of the best are played now and then. The move played never scores more than
+   * `randomness` below the best by the search's own scores; reported scores leave the bonus
+   * out, and so do mate and perpetual scores. Default 0 (none).
+   */
+  randomness?: number;
+  /** The seed of the bonuses' draw (default 0): the same seed draws the same bonuses. */
+  randomSeed?: number;
+}
+
+/**
+ * A seeded generator of numbers in [0, 1) (mulberry32): the root bonuses are drawn from it, so
+ * that a search with a given seed repeats.
+ */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
 }
 
 /** One principal variation of a finished search. */
@@ -423,6 +448,8 @@ export class Search {
   private rootDepth = 0;
   /** The score of the root move that last raised alpha (for a part-finished iteration). */
   private rootScore = 0;
+  /** Each root move's bonus for varied play (see SearchLimits.randomness); null: none. */
+  private rootBonus: Map<Move, number> | null = null;
   /** Lazy SMP: this search's thread (0: main) and the shared node counts (see SearchLimits). */
   private thread = 0;
   private threadNodes: Float64Array | undefined;
@@ -482,6 +509,13 @@ export class Search {
     this.tt.newSearch();
 
     const rootLegal = this.rootLegalMoves();
+    this.rootBonus = null;
+    const randomness = Math.floor(limits.randomness ?? 0);
+    if (randomness > 0) {
+      const draw = seededRandom(limits.randomSeed ?? 0);
+      this.rootBonus = new Map();
+      for (const m of rootLegal) this.rootBonus.set(m, Math.floor(draw() * (randomness + 1)));
+    }
     const maxDepth = Math.max(1, Math.min(MAX_PLY - 1, limits.depth ?? MAX_PLY - 1));
     const helper = this.thread > 0;
     const multiPv = helper ? 1 : Math.max(1, Math.min(rootLegal.length, Math.floor(limits.multiPv ?? 1)));
@@ -502,12 +536,16 @@ export class Search {
       const lines: SearchLine[] = [];
       this.excludedCount = 0;
       this.rootDepth = depth;
+      // With root bonuses (varied play), the lines are ranked and the aspiration windows set
+      // by the scores with each first move's bonus in, and reported without it.
+      const ranked: number[] = [];
       for (let k = 0; k < multiPv; k++) {
         const score = this.aspiration(depth, prev[k]!);
         if (this.stopped && (depth > 1 || k > 0)) break;
         const pv = Array.from(this.pvTable.subarray(0, this.pvLength[0]!));
         if (pv.length === 0) break;
         lines.push({ score, pv });
+        ranked.push(score);
         this.excluded[this.excludedCount++] = pv[0]!;
       }
       this.excludedCount = 0;
@@ -519,18 +557,25 @@ export class Search {
           result.bestMove = pv[0]!;
           result.ponderMove = pv[1] ?? 0;
           result.pv = pv;
-          result.score = this.rootScore;
-          result.lines = [{ score: this.rootScore, pv }];
+          result.score = this.withoutBonus(this.rootScore, pv[0]!);
+          result.lines = [{ score: result.score, pv }];
           // Report it, so that the last progress line always shows the move played.
-          limits.onInfo?.(this.progress(depth, 1, this.rootScore, pv, t0));
+          limits.onInfo?.(this.progress(depth, 1, result.score, pv, t0));
         }
       }
       // Otherwise a line of an unfinished iteration is kept only at depth 1: there is no
       // answer before it, and its best move so far, when a limit stops it part-way, is legal.
       if (lines.length > 0 && !(this.stopped && result.depth > 0)) {
-        lines.sort((a, b) => b.score - a.score);
+        if (this.rootBonus === null) lines.sort((a, b) => b.score - a.score);
+        else {
+          const order = lines.map((_, k) => k).sort((a, b) => ranked[b]! - ranked[a]!);
+          const sorted = order.map((k) => ({ score: this.withoutBonus(lines[k]!.score, lines[k]!.pv[0]!), pv: lines[k]!.pv }));
+          const keys = order.map((k) => ranked[k]!);
+          lines.splice(0, lines.length, ...sorted);
+          ranked.splice(0, ranked.length, ...keys);
+        }
         const best = lines[0]!;
-        for (let k = 0; k < lines.length; k++) prev[k] = lines[k]!.score;
+        for (let k = 0; k < lines.length; k++) prev[k] = this.rootBonus === null ? lines[k]!.score : ranked[k]!;
         result.bestMove = best.pv[0]!;
         result.ponderMove = best.pv[1] ?? 0;
         result.score = best.score;
@@ -539,7 +584,7 @@ export class Search {
         result.lines = lines;
         // The root entry of the finished iteration's best line, kept on the terms the end of
         // pvs stores it (a storable score, no restricted root).
-        if (!this.stopped && this.rootFilter === null && storableScore(best.score)) {
+        if (!this.stopped && this.rootFilter === null && this.rootBonus === null && storableScore(best.score)) {
           this.rootEntryKeyLo = pos.keyLo;
           this.rootEntryKeyHi = pos.keyHi;
           this.rootEntryMove = best.pv[0]!;
@@ -584,6 +629,12 @@ export class Search {
   restoreRootEntry(): void {
     if (this.rootEntryDepth === 0) return;
     this.tt.store(this.rootEntryKeyLo, this.rootEntryKeyHi, this.rootEntryMove, this.rootEntryScore, this.rootEntryDepth, BOUND_EXACT, 0);
+  }
+
+  /** A root score of first move `m` without the move's bonus (see SearchLimits.randomness). */
+  private withoutBonus(score: number, m: Move): number {
+    if (this.rootBonus === null || score >= WIN || score <= -WIN) return score;
+    return score - (this.rootBonus.get(m) ?? 0);
   }
 
   /** Lazy SMP: writes this thread's node count to its shared slot. */
@@ -995,10 +1046,13 @@ export class Search {
       }
       this.pathMove[ply] = m;
       this.moveCounts[ply] = legal;
+      // A root move's bonus for varied play shifts the window its subtree is searched with
+      // (zero everywhere else).
+      const bonus = ply === 0 && this.rootBonus !== null ? (this.rootBonus.get(m) ?? 0) : 0;
       let score: number;
       if (legal === 1) {
         const ext = m === ttMove ? ttExtension : 0;
-        score = 0 - this.pvs(depth - 1 + ext, 0 - beta, 0 - alpha, ply + 1, isPv, !isPv && !cutNode);
+        score = bonus - this.pvs(depth - 1 + ext, bonus - beta, bonus - alpha, ply + 1, isPv, !isPv && !cutNode);
       } else {
         // Late quiet moves are searched shallower first, with a null window. The killers are
         // not reduced. With them reduced too (a ply less than the others), xiangqi scored 46.8%
@@ -1042,10 +1096,12 @@ export class Search {
           else if (h < -HISTORY_MAX / 2) r++;
           if (r > depth - 2) r = depth - 2;
         }
-        score = 0 - this.pvs(depth - 1 - r, -1 - alpha, 0 - alpha, ply + 1, false, r > 0 || !cutNode);
-        if (score > alpha && r > 0) score = 0 - this.pvs(depth - 1, -1 - alpha, 0 - alpha, ply + 1, false, !cutNode);
-        if (score > alpha && score < beta) score = 0 - this.pvs(depth - 1, 0 - beta, 0 - alpha, ply + 1, true, false);
+        score = bonus - this.pvs(depth - 1 - r, bonus - 1 - alpha, bonus - alpha, ply + 1, false, r > 0 || !cutNode);
+        if (score > alpha && r > 0) score = bonus - this.pvs(depth - 1, bonus - 1 - alpha, bonus - alpha, ply + 1, false, !cutNode);
+        if (score > alpha && score < beta) score = bonus - this.pvs(depth - 1, bonus - beta, bonus - alpha, ply + 1, true, false);
       }
+      // A mate or perpetual score is the move's own, without a bonus.
+      if (bonus !== 0 && (score - bonus >= WIN || score - bonus <= -WIN)) score -= bonus;
       pos.unmake();
       if (this.stopped) return 0;
       if (quiet && quiets < 64) this.quietsTried[ply * 64 + quiets++] = m;
@@ -1084,8 +1140,8 @@ export class Search {
       return inCheck || pos.stalemateLoses ? -MATE + ply : (ply & 1) === 0 ? this.drawScore : 0 - this.drawScore;
     }
     // Path-dependent (perpetual) scores stay out of the table, and so does a root restricted
-    // to some of its moves.
-    if (storableScore(best) && excluded === 0 && !(ply === 0 && (this.rootFilter !== null || this.excludedCount > 0))) {
+    // to some of its moves or scored with bonuses for varied play.
+    if (storableScore(best) && excluded === 0 && !(ply === 0 && (this.rootFilter !== null || this.excludedCount > 0 || this.rootBonus !== null))) {
       const bound = best >= beta ? BOUND_LOWER : best > oldAlpha ? BOUND_EXACT : BOUND_UPPER;
       tt.store(pos.keyLo, pos.keyHi, bestMove, best, depth, bound, ply);
     }

@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { budgetFor, Chess, Engine, FenError, IllegalMoveError, MAX_THREADS, ProtocolSession, QiengineError, Xiangqi, type EngineInfo } from '../../src/index.js';
+import { budgetFor, Chess, Engine, FenError, IllegalMoveError, MAX_THREADS, ProtocolSession, QiengineError, RANDOMNESS_MAX, Xiangqi, type EngineInfo } from '../../src/index.js';
+import { rng } from '../helpers/data.js';
 import { workerUrl } from '../helpers/worker.js';
 
 const engines: Engine[] = [];
@@ -359,6 +360,39 @@ describe('Engine with several threads (Lazy SMP)', () => {
     for (const bad of [0, 1.5, 65, Number.NaN]) {
       expect(() => new Engine({ threads: bad })).toThrow(QiengineError);
       expect(() => new Engine().setThreads(bad)).toThrow(/threads must be an integer from 1 to 64/);
+    }
+  });
+});
+
+describe('Engine varied play (randomness)', () => {
+  it('varies the move by the engine\'s dice, on the worker, and repeats with the same dice', async () => {
+    const play = async (seed: number): Promise<string[]> => {
+      const e = engine({ random: rng(seed), randomness: 60 });
+      const moves: string[] = [];
+      for (let k = 0; k < 6; k++) moves.push((await e.search({ game: 'xiangqi' }, { depth: 4 })).bestMove!);
+      return moves;
+    };
+    const a = await play(1);
+    expect(await play(1)).toEqual(a);
+    expect(new Set(a).size).toBeGreaterThan(1);
+    const plain = engine();
+    const best = (await plain.search({ game: 'xiangqi' }, { depth: 4 })).bestMove;
+    for (let k = 0; k < 3; k++) expect((await plain.search({ game: 'xiangqi' }, { depth: 4 })).bestMove).toBe(best);
+  });
+
+  it('a search\'s own randomness overrides the engine\'s: 0 searches as without', async () => {
+    const noisy = engine({ random: rng(2), randomness: 160 });
+    const off = await noisy.search({ game: 'chess' }, { depth: 4, randomness: 0 });
+    const plain = await engine().search({ game: 'chess' }, { depth: 4 });
+    expect([off.bestMove, off.score, off.nodes]).toEqual([plain.bestMove, plain.score, plain.nodes]);
+  });
+
+  it('randomness must be a whole number of centipawns from 0 to RANDOMNESS_MAX', async () => {
+    expect(RANDOMNESS_MAX).toBe(500);
+    for (const bad of [-1, 1.5, 501, Number.NaN]) {
+      expect(() => new Engine({ randomness: bad })).toThrow(QiengineError);
+      expect(() => new Engine().setRandomness(bad)).toThrow(/randomness must be a whole number of centipawns from 0 to 500/);
+      await expect(new Engine({ thread: 'inline' }).search({ game: 'chess' }, { depth: 1, randomness: bad })).rejects.toThrow(QiengineError);
     }
   });
 });

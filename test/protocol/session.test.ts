@@ -218,6 +218,30 @@ describe('UCI search', () => {
     expect(Math.max(...(await think('go depth 5')).filter((l) => l.startsWith('info depth')).map((l) => Number(/depth (\d+)/.exec(l)![1])))).toBe(5);
   });
 
+  it('Randomness (UCCI randomness, by ElephantEye\'s grades) varies the move played; 0 or none turns it off', async () => {
+    const { s, send, think } = session(new Engine({ thread: 'inline', random: rng(4) }));
+    expect(send('uci')).toContain('option name Randomness type spin default 0 min 0 max 500');
+    for (const bad of ['501', '-1', 'x', '1.5', 'constructor']) {
+      expect(send(`setoption name Randomness value ${bad}`)).toEqual(['info string Randomness: expected none, tiny, small, medium, large or huge, or centipawns from 0 to 500']);
+    }
+    expect(s.options.has('randomness')).toBe(false);
+    expect(send('ucci')).toContain('option randomness type combo var none var tiny var small var medium var large var huge default none');
+    const grades = [['none', 0], ['tiny', 10], ['Small', 20], ['medium', 40], ['large', 80], ['HUGE', 160], ['75', 75]] as const;
+    for (const [grade, cp] of grades) {
+      expect(send(`setoption randomness ${grade}`)).toEqual([]);
+      expect(s.options.get('randomness')).toBe(String(cp));
+    }
+    const first = async (): Promise<string> => (await think('position startpos', 'go depth 3')).at(-1)!;
+    send('setoption randomness huge');
+    const varied = new Set<string>();
+    for (let k = 0; k < 6; k++) varied.add(await first());
+    expect(varied.size).toBeGreaterThan(1);
+    send('setoption randomness none');
+    const fixed = new Set<string>();
+    for (let k = 0; k < 3; k++) fixed.add(await first());
+    expect(fixed.size).toBe(1);
+  });
+
   it('UCI_LimitStrength with UCI_Elo plays at a rating, over the Skill Level; without it, the Elo is only kept', async () => {
     const { s, send, think } = session();
     const hello = send('uci');

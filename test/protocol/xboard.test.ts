@@ -6,9 +6,9 @@ import { writeTableFile } from '../../src/tablebase/file.js';
 import { buildTables, type GeneratedTable } from '../../src/tablebase/generate.js';
 import { parseMaterial } from '../../src/tablebase/material.js';
 
-function session(): { s: XboardSession; out: string[] } & LineDriver {
+function session(engine = new Engine({ thread: 'inline' })): { s: XboardSession; out: string[] } & LineDriver {
   const out: string[] = [];
-  const s = new XboardSession((l) => out.push(l), { engine: new Engine({ thread: 'inline' }) });
+  const s = new XboardSession((l) => out.push(l), { engine });
   return { s, out, ...driver(s, out) };
 }
 
@@ -28,6 +28,26 @@ describe('xboard protocol', () => {
       expect(all).toContain(feature);
     }
     expect(all).toContain('option="Skill Level -spin 20 0 20"');
+    expect(all).toContain('option="Randomness -spin 0 0 500"');
+  });
+
+  it('random toggles varied play (GNU Chess\'s random mode) and new turns it off; option Randomness sets it', async () => {
+    const { send, think } = session(new Engine({ thread: 'inline', random: rng(3) }));
+    const opening = async (...setup: string[]): Promise<string> => movesIn(await think('new', 'variant xiangqi', ...setup, 'sd 3', 'go'))[0]!;
+    const plain = await opening();
+    expect(await opening()).toBe(plain);
+    const varied = new Set<string>();
+    for (let k = 0; k < 6; k++) varied.add(await opening('random'));
+    expect(varied.size).toBeGreaterThan(1);
+    // random twice is off again
+    for (let k = 0; k < 3; k++) expect(await opening('random', 'random')).toBe(plain);
+    expect(send('option Randomness=501')[0]).toMatch(/^Error \(randomness: expected a whole number from 0 to 500\)/);
+    send('option Randomness=160');
+    const byOption = new Set<string>();
+    for (let k = 0; k < 6; k++) byOption.add(await opening());
+    expect(byOption.size).toBeGreaterThan(1);
+    send('option Randomness=0');
+    expect(await opening()).toBe(plain);
   });
 
   it('plays black in chess after new, answering a user move with a legal move', async () => {

@@ -21,7 +21,7 @@ import {
 } from '../../src/index.js';
 import { BOUND_EXACT } from '../../src/search/tt.js';
 import fc from 'fast-check';
-import { historyAfter, historyBonus, historyMalus, quietKey } from '../../src/search/search.js';
+import { historyAfter, historyBonus, historyMalus, quietKey, seededRandom } from '../../src/search/search.js';
 import { readPerftEpd, rng } from '../helpers/data.js';
 import { randomPlayout } from '../helpers/playout.js';
 
@@ -819,5 +819,81 @@ describe('the seam contract for trying a table move before generating', () => {
       // xiangqi's leaves out, in check, the moves that answer no check.
       expect(stats.extra).toBeGreaterThan(0);
     }
+  });
+});
+
+describe('varied play (root bonuses)', () => {
+  /** The depth-1 score of each root move searched alone, by a fresh search. */
+  function aloneScores(pos: GamePosition, moves: readonly number[]): Map<number, number> {
+    const out = new Map<number, number>();
+    for (const m of moves) out.set(m, new Search().run(pos, { depth: 1, rootMoves: [m] }).score);
+    return out;
+  }
+
+  it('plays a move within the randomness of the best and reports its own score, without its bonus', () => {
+    const pos = xiangqiFromFen(XIANGQI_START);
+    const moves = new Search().run(pos, { depth: 1, multiPv: 200 }).lines.map((l) => l.pv[0]!);
+    const alone = aloneScores(pos, moves);
+    const top = Math.max(...alone.values());
+    const played = new Set<number>();
+    for (let seed = 1; seed <= 30; seed++) {
+      const r = new Search().run(pos, { depth: 1, randomness: 40, randomSeed: seed });
+      played.add(r.bestMove);
+      // At depth 1 a move's score does not depend on the window it was searched with.
+      expect(r.score).toBe(alone.get(r.bestMove));
+      expect(r.score).toBeGreaterThanOrEqual(top - 40);
+      expect(r.lines[0]!.score).toBe(r.score);
+    }
+    // Without bonuses the search plays one move; with them, several.
+    expect(played.size).toBeGreaterThan(3);
+    const plain = new Search().run(pos, { depth: 1 });
+    expect(alone.get(plain.bestMove)).toBe(top);
+  });
+
+  it('repeats for a seed, varies between seeds, and changes nothing at 0', () => {
+    const pos = xiangqiFromFen(XIANGQI_START);
+    const run = (limits: { randomness?: number; randomSeed?: number }) => new Search().run(pos, { depth: 5, ...limits });
+    const a = run({ randomness: 60, randomSeed: 7 });
+    const b = run({ randomness: 60, randomSeed: 7 });
+    expect([b.bestMove, b.score, b.nodes, b.pv]).toEqual([a.bestMove, a.score, a.nodes, a.pv]);
+    const moves = new Set<number>();
+    for (let seed = 0; seed < 12; seed++) moves.add(run({ randomness: 60, randomSeed: seed }).bestMove);
+    expect(moves.size).toBeGreaterThan(1);
+    const plain = run({});
+    const zero = run({ randomness: 0, randomSeed: 99 });
+    expect([zero.bestMove, zero.score, zero.nodes]).toEqual([plain.bestMove, plain.score, plain.nodes]);
+  });
+
+  it('never gives up material the bonus cannot pay for, and keeps mate scores whole', () => {
+    // The rook takes a queen left loose; nothing else comes close.
+    const free = chessFromFen('4k3/8/8/3q4/8/8/8/3RK3 w - - 0 1');
+    for (let seed = 0; seed < 10; seed++) expect(moveToUci(new Search().run(free, { depth: 4, randomness: 160, randomSeed: seed }).bestMove)).toBe('d1d5');
+    const mate = chessFromFen('6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1');
+    for (let seed = 0; seed < 5; seed++) {
+      const r = new Search().run(mate, { depth: 4, randomness: 200, randomSeed: seed });
+      expect(mateIn(r.score)).toBe(1);
+      expect(moveToUci(r.bestMove)).toBe('a1a8');
+    }
+  });
+
+  it('seededRandom repeats for a seed and spreads over [0, 1)', () => {
+    const a = seededRandom(42);
+    const b = seededRandom(42);
+    const xs = Array.from({ length: 2000 }, () => a());
+    expect(Array.from({ length: 2000 }, () => b())).toEqual(xs);
+    expect(xs.every((x) => x >= 0 && x < 1)).toBe(true);
+    const buckets = new Array<number>(10).fill(0);
+    for (const x of xs) buckets[Math.floor(x * 10)]!++;
+    expect(Math.min(...buckets)).toBeGreaterThan(140);
+    expect(seededRandom(43)()).not.toBe(seededRandom(42)());
+  });
+
+  it('keeps bonus-scored roots out of the table', () => {
+    const pos = xiangqiFromFen(XIANGQI_START);
+    const tt = new TranspositionTable(1);
+    new Search(tt).run(pos, { depth: 4, randomness: 50, randomSeed: 3 });
+    expect(tt.probe(pos.keyLo, pos.keyHi, 0)).toBe(false);
+    new Search(tt).run(pos, { depth: 4 });
+    expect(tt.probe(pos.keyLo, pos.keyHi, 0)).toBe(true);
   });
 });
