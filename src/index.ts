@@ -2,13 +2,13 @@
  * qiengine: xiangqi and chess rules, notation and Zobrist keys in TypeScript.
  * This module only re-exports; see the README for examples.
  */
-export { QiengineError, FenError, IllegalMoveError, NotationError, PgnError, ProtocolError, UsageError, BookError, TablebaseError, type FenField } from './core/errors.js';
+export { QiengineError, FenError, IllegalMoveError, NotationError, PgnError, ProtocolError, UsageError, BookError, TablebaseError, type FenField, type FenCheck } from './core/errors.js';
 export { encodeMove, moveFrom, moveTo, moveFlags, NO_MOVE, type Move } from './core/move.js';
 export { RC4 } from './core/rc4.js';
 export { joinKey64, keyLo, keyHi, hex32, hex64 } from './core/zobrist.js';
 export type { GamePosition } from './core/game.js';
 
-export { Xiangqi, boardDiagram, type XiangqiMove, type XiangqiPiece, type XiangqiSquarePiece, type XiangqiMovesFilter, type XiangqiHistoryMove, type XiangqiNotation } from './xiangqi/game.js';
+export { Xiangqi, validateXiangqiFen, boardDiagram, type XiangqiMove, type XiangqiPiece, type XiangqiSquarePiece, type XiangqiMovesFilter, type XiangqiHistoryMove, type XiangqiNotation } from './xiangqi/game.js';
 export { XiangqiPosition, MAX_MOVES as XIANGQI_MAX_MOVES } from './xiangqi/position.js';
 export type { XiangqiEvaluationTerms } from './xiangqi/evaluate.js';
 export { START_FEN as XIANGQI_START_FEN, readFen as readXiangqiFen, writeFen as writeXiangqiFen, positionFromFen as xiangqiFromFen } from './xiangqi/fen.js';
@@ -50,7 +50,7 @@ export {
 } from './xiangqi/rules.js';
 export { xiangqiZobristTable } from './xiangqi/zobrist.js';
 
-export { Chess, chessDiagram, type ChessMove, type ChessPiece, type ChessSquarePiece, type ChessMovesFilter, type ChessHistoryMove, type ChessMoveInput } from './chess/game.js';
+export { Chess, validateChessFen, chessDiagram, type ChessMove, type ChessPiece, type ChessSquarePiece, type ChessMovesFilter, type ChessHistoryMove, type ChessMoveInput } from './chess/game.js';
 export { ChessPosition, MAX_MOVES as CHESS_MAX_MOVES } from './chess/position.js';
 export type { ChessEvaluationTerms } from './chess/evaluate.js';
 export {

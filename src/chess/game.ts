@@ -3,7 +3,7 @@
  * `moves()`, `move()`, `undo()`, `fen()`, `pgn()`, `isCheckmate()`. Every method that takes user
  * input validates it and throws a typed error with the game left unchanged.
  */
-import { FenError, IllegalMoveError, NotationError, QiengineError } from '../core/errors.js';
+import { checkFen, FenError, IllegalMoveError, NotationError, QiengineError, type FenCheck } from '../core/errors.js';
 import { boardField, boardRows, squaresHolding } from '../core/board-grid.js';
 import { CommentedGame } from '../core/position-comments.js';
 import type { Move } from '../core/move.js';
@@ -81,6 +81,14 @@ export interface ChessMoveInput {
 }
 
 /** A chess game: a position with history, rules and notation. */
+/**
+ * Whether `fen` is a chess position this library reads, and if not which field is at fault and
+ * why, without throwing (chess.js's `validateFen`).
+ */
+export function validateChessFen(fen: string): FenCheck {
+  return checkFen(fen, (f) => readFen(f, new ChessPosition()));
+}
+
 export class Chess extends CommentedGame {
   /** The underlying position, for power users (perft, search). Do not modify it directly. */
   readonly position = new ChessPosition();
@@ -103,6 +111,53 @@ export class Chess extends CommentedGame {
     readFen(fen, next);
     this.position.copyFrom(next);
     this.notes.clear();
+  }
+
+  /** Back to the standard start: history, comments and tags cleared (chess.js's `reset`). */
+  reset(): void {
+    this.load(START_FEN);
+    this.tags.clear();
+  }
+
+  /** The number of the move the side to move is about to make (FEN's fullmove field). */
+  moveNumber(): number {
+    return this.position.fullmove;
+  }
+
+  /** The colour of a square: a1 is dark. @throws {QiengineError} for a bad square name. */
+  squareColor(square: string): 'light' | 'dark' {
+    const sq = this.squareOf(square);
+    return ((sq >> 4) + (sq & 7)) % 2 === 0 ? 'dark' : 'light';
+  }
+
+  /** Whether `color` may still castle on each side (FEN's castling field). */
+  getCastlingRights(color: ChessColor): { kingside: boolean; queenside: boolean } {
+    const side = this.sideOf(color);
+    const field = this.fen().split(' ')[2]!;
+    return { kingside: field.includes(side === 0 ? 'K' : 'k'), queenside: field.includes(side === 0 ? 'Q' : 'q') };
+  }
+
+  /**
+   * Gives or takes `color`'s castling rights on the sides named (the others stay), for setting
+   * up a position; the game then starts from it, with an empty history. A right can be given
+   * only while the king and that rook stand on their squares. Returns whether the rights are
+   * now as asked (chess.js's `setCastlingRights`); where they cannot be, nothing changes.
+   */
+  setCastlingRights(color: ChessColor, rights: { kingside?: boolean; queenside?: boolean }): boolean {
+    const side = this.sideOf(color);
+    const now = this.getCastlingRights(color);
+    const want = { kingside: rights.kingside ?? now.kingside, queenside: rights.queenside ?? now.queenside };
+    if (want.kingside === now.kingside && want.queenside === now.queenside) return true;
+    const fields = this.fen().split(' ');
+    const [k, q] = side === 0 ? ['K', 'Q'] : ['k', 'q'];
+    const kept = [...fields[2]!.replace('-', '')].filter((ch) => ch !== k && ch !== q);
+    if (want.kingside) kept.push(k);
+    if (want.queenside) kept.push(q);
+    fields[2] = 'KQkq'.split('').filter((ch) => kept.includes(ch)).join('') || '-';
+    const next = fields.join(' ');
+    if (!checkFen(next, (f) => readFen(f, new ChessPosition())).ok) return false;
+    this.load(next);
+    return true;
   }
 
   /**

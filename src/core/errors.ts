@@ -14,6 +14,23 @@ export class QiengineError extends Error {
 /** The FEN field a {@link FenError} refers to. */
 export type FenField = 'board' | 'turn' | 'castling' | 'enPassant' | 'halfmove' | 'fullmove' | 'position';
 
+/** What {@link checkFen} finds: the FEN reads, or the field at fault and why (as a {@link FenError} says). */
+export type FenCheck = { ok: true } | { ok: false; field: FenField; error: string };
+
+/**
+ * Whether `read` takes `fen`, as a {@link FenCheck} instead of an error (chess.js's
+ * `validateFen`). Anything `read` throws that is not a {@link FenError} is thrown on.
+ */
+export function checkFen(fen: string, read: (fen: string) => void): FenCheck {
+  try {
+    read(fen);
+    return { ok: true };
+  } catch (e) {
+    if (e instanceof FenError) return { ok: false, field: e.field, error: e.message };
+    throw e;
+  }
+}
+
 /** A FEN string could not be read: `field` says which part, `reason` says why. */
 export class FenError extends QiengineError {
   constructor(

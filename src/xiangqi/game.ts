@@ -3,7 +3,7 @@
  * chess.js: `moves()`, `move()`, `undo()`, `fen()`, `status()`. Every method that takes user
  * input validates it and throws a typed error with the game left unchanged.
  */
-import { IllegalMoveError, NotationError, QiengineError } from '../core/errors.js';
+import { checkFen, IllegalMoveError, NotationError, QiengineError, type FenCheck } from '../core/errors.js';
 import { boardField, boardRows, squaresHolding } from '../core/board-grid.js';
 import { CommentedGame } from '../core/position-comments.js';
 import type { Move } from '../core/move.js';
@@ -77,6 +77,14 @@ export interface XiangqiMovesFilter {
 export type { XiangqiNotation } from './notation.js';
 
 /** A xiangqi game: a position with history, rules and notation. */
+/**
+ * Whether `fen` is a xiangqi position this library reads, and if not which field is at fault
+ * and why, without throwing (as chess.js's `validateFen`).
+ */
+export function validateXiangqiFen(fen: string): FenCheck {
+  return checkFen(fen, (f) => readFen(f, new XiangqiPosition()));
+}
+
 export class Xiangqi extends CommentedGame {
   /** The underlying position, for power users (perft, search). Do not modify it directly. */
   readonly position = new XiangqiPosition();
@@ -142,6 +150,17 @@ export class Xiangqi extends CommentedGame {
   /** The FEN of the current position. */
   fen(): string {
     return writeFen(this.position);
+  }
+
+  /** Back to the standard start: history, comments and tags cleared (the rules stay). */
+  reset(): void {
+    this.load(START_FEN);
+    this.tags.clear();
+  }
+
+  /** The number of the move the side to move is about to make (FEN's fullmove field). */
+  moveNumber(): number {
+    return this.position.fullmove;
   }
 
   /** The FEN of the position before the first move of the history (the game's start). */

@@ -2,7 +2,7 @@ import { Chess as ChessopsChess } from 'chessops/chess';
 import { parseFen } from 'chessops/fen';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { Chess, CHESS_START_FEN, FenError, QiengineError, Xiangqi } from '../../src/index.js';
+import { Chess, CHESS_START_FEN, FenError, QiengineError, validateChessFen, Xiangqi } from '../../src/index.js';
 import { readPerftEpd, rng } from '../helpers/data.js';
 import { typedOrOk } from '../helpers/fuzz.js';
 import { randomPlayout } from '../helpers/playout.js';
@@ -203,5 +203,75 @@ describe('Chess board for GUIs', () => {
       }
     }
     expect(accepted).toBeGreaterThan(500);
+  });
+});
+
+describe('Chess, the rest of chess.js\'s board calls', () => {
+  it('reset() goes back to the start with no history, comments or tags; moveNumber() reads the fullmove count', () => {
+    const g = new Chess();
+    expect(g.moveNumber()).toBe(1);
+    for (const m of ['e4', 'e5', 'Nf3']) g.move(m);
+    expect(g.moveNumber()).toBe(2);
+    g.setComment('a note');
+    g.tags.set('White', 'Someone');
+    g.reset();
+    expect([g.fen(), g.history().length, g.getComments().length, g.tags.size, g.moveNumber()]).toEqual([CHESS_START_FEN, 0, 0, 0, 1]);
+    g.load('4k3/8/8/8/8/8/8/4K3 b - - 12 57');
+    expect(g.moveNumber()).toBe(57);
+  });
+
+  it('squareColor(): a1 and h8 dark, h1 and a8 light, checkerboard in between; a bad name is a typed error', () => {
+    const g = new Chess();
+    expect(['a1', 'h8', 'h1', 'a8', 'e4', 'd4'].map((s) => g.squareColor(s))).toEqual(['dark', 'dark', 'light', 'light', 'light', 'dark']);
+    for (let i = 0; i < 64; i++) expect(g.squareColor(nameOf(i))).toBe(((i >> 3) + (i & 7)) % 2 === 0 ? 'dark' : 'light');
+    for (const bad of ['i1', 'a9', '', 'e']) expect(() => g.squareColor(bad)).toThrow(QiengineError);
+  });
+
+  it('getCastlingRights() reads the FEN field; setCastlingRights() edits it where king and rook allow, else changes nothing', () => {
+    const g = new Chess();
+    expect(g.getCastlingRights('white')).toEqual({ kingside: true, queenside: true });
+    g.move('e4');
+    expect(g.setCastlingRights('black', { queenside: false })).toBe(true);
+    expect(g.getCastlingRights('black')).toEqual({ kingside: true, queenside: false });
+    expect(g.fen().split(' ')[2]).toBe('KQk');
+    expect(g.history()).toEqual([]);
+    expect(g.setCastlingRights('black', { queenside: true })).toBe(true);
+    expect(g.fen().split(' ')[2]).toBe('KQkq');
+    // Asking for what is already so changes nothing, not even the history.
+    g.move('e5');
+    expect(g.setCastlingRights('white', { kingside: true })).toBe(true);
+    expect(g.history()).toEqual(['e5']);
+    const bare = new Chess('r3k3/8/8/8/8/8/8/4K2R w - - 0 1');
+    const before = bare.fen();
+    expect(bare.setCastlingRights('white', { queenside: true })).toBe(false);
+    expect(bare.setCastlingRights('black', { kingside: true })).toBe(false);
+    expect(bare.fen()).toBe(before);
+    expect(bare.setCastlingRights('white', { kingside: true })).toBe(true);
+    expect(bare.setCastlingRights('black', { queenside: true })).toBe(true);
+    expect(bare.fen().split(' ')[2]).toBe('Kq');
+    expect(bare.moves()).toContain('e1g1');
+    expect(() => bare.getCastlingRights('red' as 'white')).toThrow(QiengineError);
+  });
+
+  it('validateChessFen() says which field is at fault instead of throwing, and agrees with load()', () => {
+    expect(validateChessFen(CHESS_START_FEN)).toEqual({ ok: true });
+    const bad = validateChessFen('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1');
+    expect(bad).toMatchObject({ ok: false, field: 'turn' });
+    fc.assert(
+      fc.property(fc.string({ maxLength: 60 }), fc.constantFrom(...FENS), fc.nat(90), (junk, fen, at) => {
+        const text = fen.slice(0, at) + junk + fen.slice(at);
+        const check = validateChessFen(text);
+        let loaded = true;
+        try {
+          new Chess(text);
+        } catch (e) {
+          expect(e).toBeInstanceOf(FenError);
+          loaded = false;
+          if (!check.ok) expect(check.field).toBe((e as FenError).field);
+        }
+        expect(check.ok).toBe(loaded);
+      }),
+      { numRuns: 500 },
+    );
   });
 });

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { FenError, QiengineError, Xiangqi, XIANGQI_START_FEN, xiangqiSquareName } from '../../src/index.js';
+import { FenError, QiengineError, validateXiangqiFen, Xiangqi, XIANGQI_START_FEN, xiangqiSquareName } from '../../src/index.js';
 import type { XiangqiPosition } from '../../src/xiangqi/position.js';
 import { randomPlayout } from '../helpers/playout.js';
 import { typedOrOk } from '../helpers/fuzz.js';
@@ -253,5 +253,39 @@ describe('Xiangqi board for GUIs', () => {
       }
     }
     expect(accepted).toBeGreaterThan(500);
+  });
+});
+
+describe('Xiangqi, the rest of chess.js\'s board calls', () => {
+  it('reset() goes back to the start, keeping the game\'s rules; moveNumber() reads the fullmove count', () => {
+    const g = new Xiangqi(undefined, { perpetualChase: false });
+    for (const m of ['h2e2', 'h9g7', 'h0g2']) g.move(m);
+    expect(g.moveNumber()).toBe(2);
+    g.setComment('note');
+    g.tags.set('Event', 'x');
+    g.reset();
+    expect([g.fen(), g.history().length, g.getComments().length, g.tags.size, g.moveNumber()]).toEqual([XIANGQI_START_FEN, 0, 0, 0, 1]);
+    expect(g.position.chaseRule).toBe(false);
+  });
+
+  it('validateXiangqiFen() says which field is at fault instead of throwing, and agrees with load()', () => {
+    expect(validateXiangqiFen(XIANGQI_START_FEN)).toEqual({ ok: true });
+    expect(validateXiangqiFen('rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABN w - - 0 1')).toMatchObject({ ok: false, field: 'board' });
+    fc.assert(
+      fc.property(fc.string({ maxLength: 60 }), fc.constantFrom(...FENS), fc.nat(90), (junk, fen, at) => {
+        const text = fen.slice(0, at) + junk + fen.slice(at);
+        const check = validateXiangqiFen(text);
+        let loaded = true;
+        try {
+          new Xiangqi(text);
+        } catch (e) {
+          expect(e).toBeInstanceOf(FenError);
+          loaded = false;
+          if (!check.ok) expect(check.field).toBe((e as FenError).field);
+        }
+        expect(check.ok).toBe(loaded);
+      }),
+      { numRuns: 500 },
+    );
   });
 });
