@@ -2,13 +2,17 @@
 // side (red, or white), the engine the other. Everything the page shows is read from the
 // library: the pieces from `board()`, the targets of the piece picked up from
 // `moves({ square })`, the move list (Chinese notation, or SAN) from `history({ verbose: true })`,
-// the game's end from `status()`, and the engine's thinking from the `onInfo` reports of a search
+// the game's end from `status()`, a chess pawn's promotion choices from the moves that start
+// with its two squares, and the engine's thinking from the `onInfo` reports of a search
 // that runs on a module Web Worker, so the page stays responsive while it thinks. The two games
 // differ only in how the board is drawn: xiangqi's pieces stand on the points of a 9 x 10 grid,
 // chess's in the squares of an 8 x 8 one.
 //
 //   npm run build && node examples/serve.mjs      then open the address it prints
-import { Chess, Engine, Xiangqi } from '../../dist/index.js';
+//
+// `?game=chess` opens chess; `&fen=...` starts from a position (checked with validateChessFen
+// or validateXiangqiFen; a bad one is reported and the standard start is used).
+import { Chess, Engine, validateChessFen, validateXiangqiFen, Xiangqi } from '../../dist/index.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
 const XIANGQI_NAMES = {
@@ -27,12 +31,20 @@ const LAYOUTS = {
 };
 
 const engine = new Engine();
+const params = new URLSearchParams(location.search);
 /** @type {'xiangqi' | 'chess'} the game shown: xiangqi, or chess with `?game=chess` in the address */
-let kind = new URLSearchParams(location.search).get('game') === 'chess' ? 'chess' : 'xiangqi';
+let kind = params.get('game') === 'chess' ? 'chess' : 'xiangqi';
+/** The address's `fen`, if the game reads it. */
+const startFen = params.get('fen') ?? undefined;
+const startCheck = startFen === undefined ? null : kind === 'xiangqi' ? validateXiangqiFen(startFen) : validateChessFen(startFen);
+/** @type {string | null} why the address's FEN was not read, shown until the first move */
+let notice = startCheck === null || !('error' in startCheck) ? null : `The address's FEN was not read (${startCheck.error}): the standard start instead.`;
 /** @type {Xiangqi | Chess} */
-let game = kind === 'xiangqi' ? new Xiangqi() : new Chess();
+let game = kind === 'xiangqi' ? new Xiangqi(notice === null ? startFen : undefined) : new Chess(notice === null ? startFen : undefined);
 /** @type {string | null} the square of the piece picked up */
 let selected = null;
+/** @type {string | null} a chess promotion waiting for its piece: the move's two squares */
+let promoting = null;
 /** @type {AbortController | null} the engine's search, while it thinks */
 let thinking = null;
 
@@ -110,7 +122,12 @@ function draw() {
   );
   const status = game.status();
   const side = (/** @type {string | null | undefined} */ c) => (c ? c[0].toUpperCase() + c.slice(1) : '');
-  el('status').textContent = status.over
+  el('promotion').hidden = promoting === null;
+  el('status').textContent = notice !== null
+    ? notice
+    : promoting !== null
+    ? 'Pick the piece the pawn becomes.'
+    : status.over
     ? `${status.winner ? `${side(status.winner)} wins` : 'Draw'} (${String(status.reason).replace(/-/g, ' ')})`
     : thinking !== null
       ? `${side(game.turn())} is thinking…`
@@ -130,26 +147,44 @@ function squareAt(/** @type {MouseEvent} */ event) {
   return `${L.files[file]}${L.ranks - 1 - row + L.firstRank}`;
 }
 
+/** Plays the player's move and asks the engine for its reply. */
+function play(/** @type {string} */ move) {
+  game.move(move);
+  notice = null;
+  selected = null;
+  promoting = null;
+  draw();
+  void reply();
+}
+
 board.addEventListener('click', (event) => {
   if (thinking !== null || game.isGameOver() || game.turn() !== layout().human) return;
   const square = squareAt(event);
   if (square === null) return;
+  promoting = null;
   if (selected !== null) {
-    // Both games' squares are two characters, so a move is its two squares (and a chess
-    // promotion's piece: a pawn reaching the last rank becomes a queen).
+    // Both games' squares are two characters, so a move is its two squares, and a chess
+    // promotion its two squares and the piece's letter: several moves share the two squares
+    // then, and the player picks the piece.
     const choices = game.moves({ square: selected }).filter((m) => m.startsWith(selected + square));
-    const move = choices.find((m) => m.endsWith('q')) ?? choices[0];
-    if (move !== undefined) {
-      game.move(move);
-      selected = null;
+    if (choices.length > 1) {
+      promoting = selected + square;
       draw();
-      void reply();
       return;
     }
+    if (choices.length === 1) return play(choices[0]);
   }
   selected = game.get(square)?.color === layout().human ? square : null;
   draw();
 });
+
+el('promotion')
+  .querySelectorAll('button')
+  .forEach((button) =>
+    button.addEventListener('click', () => {
+      if (promoting !== null) play(promoting + button.dataset.piece);
+    }),
+  );
 
 async function reply() {
   if (game.isGameOver()) return;
@@ -176,6 +211,8 @@ function stopThinking() {
   thinking?.abort();
   thinking = null;
   selected = null;
+  promoting = null;
+  notice = null;
 }
 
 el('new').addEventListener('click', () => {
