@@ -1,4 +1,4 @@
-// Timing, inputs and the machine line shared by the bench scripts.
+// Timing and the machine line shared by the bench scripts (their seeded inputs come from the package's seededRandom).
 import os from 'node:os';
 
 /**
@@ -18,22 +18,6 @@ export function bestTime(fn, check = () => undefined, runs = 15) {
     best = Math.min(best, performance.now() - t0);
   }
   return best;
-}
-
-/**
- * A small fixed-seed generator (mulberry32), so that every run measures the same inputs.
- * @param {number} seed
- * @returns {() => number} numbers in [0, 1)
- */
-export function rng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** `Measured <date> on <CPU> (<n> cores), Node <version>, <platform> <arch>`: where a table's figures came from. */

@@ -13,8 +13,8 @@ import { Chess as ChessJs } from 'chess.js';
 import { parsePgn, startingPosition } from 'chessops/pgn';
 import { makeSan, parseSan } from 'chessops/san';
 import { makeUci } from 'chessops/util';
-import { Chess, readPgn, readXiangqiPgn, Xiangqi } from '../dist/index.js';
-import { bestTime as time, rng, measuredOn } from './measure.mjs';
+import { Chess, readPgn, readXiangqiPgn, seededRandom as rng, Xiangqi } from '../dist/index.js';
+import { bestTime as time, measuredOn } from './measure.mjs';
 import { writeResultsSection } from './results-file.mjs';
 
 const GAMES = 300;

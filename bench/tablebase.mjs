@@ -6,8 +6,8 @@
 // Writes the table into bench/RESULTS.md.
 //
 //   node bench/tablebase.mjs [--no-write]
-import { buildTables, parseTablebaseMaterial, Tablebases, writeTableFile } from '../dist/index.js';
-import { bestTime, rng, measuredOn } from './measure.mjs';
+import { buildTables, parseTablebaseMaterial, seededRandom as rng, Tablebases, writeTableFile } from '../dist/index.js';
+import { bestTime, measuredOn } from './measure.mjs';
 import { writeResultsSection } from './results-file.mjs';
 
 /** @type {Array<['chess' | 'xiangqi', string]>} */

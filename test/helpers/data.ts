@@ -29,4 +29,5 @@ export function readPerftEpd(name: string): EpdPerft[] {
 }
 
 /** A small deterministic PRNG (mulberry32) for playouts in tests: the benches' own. */
-export { rng } from '../../bench/measure.mjs';
+/** A small fixed-seed generator (mulberry32), so that every run tests the same inputs. */
+export { seededRandom as rng } from '../../src/search/search.js';

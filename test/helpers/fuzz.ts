@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { expect } from 'vitest';
-import { QiengineError } from '../../src/index.js';
+import { FenError, QiengineError, type FenCheck } from '../../src/index.js';
 
 /** Applies 1..maxEdits random edits (replace, delete, insert, splice a slice) drawn from `alphabet`. */
 export function mutate(text: string, rand: () => number, alphabet: string, maxEdits = 4): string {
@@ -37,4 +38,27 @@ export function typedOrOk(f: () => void): boolean {
     expect(e.message.length).toBeGreaterThan(0);
     return false;
   }
+}
+
+/**
+ * Property: for FENs with random text spliced in, `validate` says ok exactly when `load` reads
+ * the text, and otherwise names the field of the FenError that `load` throws.
+ */
+export function expectFenCheckAgreesWithLoad(validate: (fen: string) => FenCheck, load: (fen: string) => void, fens: readonly string[]): void {
+  fc.assert(
+    fc.property(fc.string({ maxLength: 60 }), fc.constantFrom(...fens), fc.nat(90), (junk, fen, at) => {
+      const text = fen.slice(0, at) + junk + fen.slice(at);
+      const check = validate(text);
+      let loaded = true;
+      try {
+        load(text);
+      } catch (e) {
+        expect(e).toBeInstanceOf(FenError);
+        loaded = false;
+        if (!check.ok) expect(check.field).toBe((e as FenError).field);
+      }
+      expect(check.ok).toBe(loaded);
+    }),
+    { numRuns: 500 },
+  );
 }
