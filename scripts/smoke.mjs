@@ -86,6 +86,12 @@ const both = spawnSync(process.execPath, [cli, 'play', '--game', 'chess', '--elo
 if (both.status !== 2 || !/give --skill or --elo, not both/.test(both.stderr.toString())) fail(`qiengine play --elo --skill: status ${both.status}, ${both.stderr}`);
 const high = spawnSync(process.execPath, [cli, 'play', '--game', 'chess', '--elo', String(esm.ELO_MAX + 1)], { input: 'quit\n' });
 if (high.status !== 2 || !high.stderr.toString().includes(`--elo must be an integer from ${esm.ELO_MIN} to ${esm.ELO_MAX}`)) fail(`qiengine play --elo ${esm.ELO_MAX + 1}: status ${high.status}, ${high.stderr}`);
+// Varied play: one game's first reply differs between runs now and then; here only that it
+// answers, and that a bonus beyond the range is refused before anything starts.
+const varied = execFileSync(process.execPath, [cli, 'play', '--game', 'xiangqi', '--depth', '3', '--randomness', '40'], { input: 'h2e2\nquit\n' }).toString();
+if (!/^qiengine: \S+ \([a-i]\d[a-i]\d; /m.test(varied)) fail(`qiengine play --randomness answered:\n${varied}`);
+const wild = spawnSync(process.execPath, [cli, 'play', '--game', 'chess', '--randomness', '501'], { input: 'quit\n' });
+if (wild.status !== 2 || !wild.stderr.toString().includes('--randomness must be an integer from 0 to 500')) fail(`qiengine play --randomness 501: status ${wild.status}, ${wild.stderr}`);
 console.log('smoke: qiengine analyse, bench and play run');
 
 // A match's openings file is read and checked before any engine starts: a bad line is a usage

@@ -31,7 +31,7 @@ import type { LineSession, Pending } from './protocol/line-session.js';
 import { PlaySession } from './protocol/play.js';
 import { Chess } from './chess/game.js';
 import { Xiangqi } from './xiangqi/game.js';
-import { Engine, MAX_THREADS } from './engine/engine.js';
+import { Engine, MAX_THREADS, RANDOMNESS_MAX } from './engine/engine.js';
 import { ELO_MAX, ELO_MIN, SKILL_MAX, SKILL_MIN } from './engine/skill.js';
 import type { GameKind } from './engine/games.js';
 import type { EngineInfo, EngineScore } from './engine/searcher.js';
@@ -77,14 +77,16 @@ usage:
                         endgame tables of DIR
   qiengine play --game chess|xiangqi [--fen FEN] [--side first|second|both]
                   [--movetime MS | --depth N] [--notation wxf|chinese] [--book FILE]
-                  [--skill 0-20 | --elo RATING]
+                  [--skill 0-20 | --elo RATING] [--randomness CP]
                         play against the engine at the terminal: type moves in any
                         notation the game reads (SAN or UCI; ICCS, WXF or Chinese),
                         or help, go, hint, undo, moves, board, fen, new, quit;
                         the engine thinks 1 s a move by default, plays from
                         an opening book when given one, and below full strength
                         with --skill (0 weakest, 20 full, the default) or at about
-                        an Elo rating with --elo (Stockfish's UCI_Elo scale, from chess)
+                        an Elo rating with --elo (Stockfish's UCI_Elo scale, from chess);
+                        --randomness CP varies its moves at full strength (a random
+                        bonus of up to CP centipawns, 0-500, for each of its moves)
   qiengine bench [--depth N]
                         search fixed positions of both games to a fixed depth; prints
                         the node total (a signature of the search) and nodes/second
@@ -259,7 +261,7 @@ async function analyseCommand(args: string[]): Promise<void> {
 
 /** `qiengine play`: a game against the engine, typed at the terminal (see {@link PlaySession}). */
 async function playCommand(args: string[]): Promise<void> {
-  const flags = parseFlags(args, ['game', 'fen', 'side', 'movetime', 'depth', 'notation', 'book', 'skill', 'elo']);
+  const flags = parseFlags(args, ['game', 'fen', 'side', 'movetime', 'depth', 'notation', 'book', 'skill', 'elo', 'randomness']);
   const game = gameFlag(flags);
   const side = flags.get('side') ?? 'first';
   if (side !== 'first' && side !== 'second' && side !== 'both') throw new UsageError('--side must be first, second or both');
@@ -276,7 +278,8 @@ async function playCommand(args: string[]): Promise<void> {
   const skill = intFlag(flags, 'skill', SKILL_MIN, SKILL_MAX);
   const elo = intFlag(flags, 'elo', ELO_MIN, ELO_MAX);
   if (skill !== undefined && elo !== undefined) throw new UsageError('give --skill or --elo, not both');
-  const engine = new Engine({ hashMb: 64, book, skill, elo });
+  const randomness = intFlag(flags, 'randomness', 0, RANDOMNESS_MAX);
+  const engine = new Engine({ hashMb: 64, book, skill, elo, randomness });
   const session = new PlaySession((l) => process.stdout.write(l + '\n'), { game, fen, side, depth, movetimeMs, notation, engine });
   try {
     void engine.prepare();
