@@ -566,22 +566,16 @@ export class Search {
       // Otherwise a line of an unfinished iteration is kept only at depth 1: there is no
       // answer before it, and its best move so far, when a limit stops it part-way, is legal.
       if (lines.length > 0 && !(this.stopped && result.depth > 0)) {
-        if (this.rootBonus === null) lines.sort((a, b) => b.score - a.score);
-        else {
-          const order = lines.map((_, k) => k).sort((a, b) => ranked[b]! - ranked[a]!);
-          const sorted = order.map((k) => ({ score: this.withoutBonus(lines[k]!.score, lines[k]!.pv[0]!), pv: lines[k]!.pv }));
-          const keys = order.map((k) => ranked[k]!);
-          lines.splice(0, lines.length, ...sorted);
-          ranked.splice(0, ranked.length, ...keys);
-        }
-        const best = lines[0]!;
-        for (let k = 0; k < lines.length; k++) prev[k] = this.rootBonus === null ? lines[k]!.score : ranked[k]!;
+        const order = lines.map((_, k) => k).sort((a, b) => ranked[b]! - ranked[a]!);
+        const sorted = order.map((k) => ({ score: this.withoutBonus(lines[k]!.score, lines[k]!.pv[0]!), pv: lines[k]!.pv }));
+        for (let k = 0; k < order.length; k++) prev[k] = ranked[order[k]!]!;
+        const best = sorted[0]!;
         result.bestMove = best.pv[0]!;
         result.ponderMove = best.pv[1] ?? 0;
         result.score = best.score;
         result.depth = depth;
         result.pv = best.pv;
-        result.lines = lines;
+        result.lines = sorted;
         // The root entry of the finished iteration's best line, kept on the terms the end of
         // pvs stores it (a storable score, no restricted root).
         if (!this.stopped && this.rootFilter === null && this.rootBonus === null && storableScore(best.score)) {
@@ -594,7 +588,7 @@ export class Search {
       }
       result.seldepth = this.seldepth;
       if (limits.onInfo !== undefined && !helper && result.depth === depth) {
-        for (let k = 0; k < lines.length; k++) limits.onInfo(this.progress(depth, k + 1, lines[k]!.score, lines[k]!.pv, t0));
+        for (let k = 0; k < result.lines.length; k++) limits.onInfo(this.progress(depth, k + 1, result.lines[k]!.score, result.lines[k]!.pv, t0));
       }
       // The limits are polled every 128 nodes (1024 for the node limit); small iterations may
       // all fit between polls.

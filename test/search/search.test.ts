@@ -837,7 +837,9 @@ describe('varied play (root bonuses)', () => {
     const top = Math.max(...alone.values());
     const played = new Set<number>();
     for (let seed = 1; seed <= 30; seed++) {
-      const r = new Search().run(pos, { depth: 1, randomness: 40, randomSeed: seed });
+      const infos: number[] = [];
+      const r = new Search().run(pos, { depth: 1, randomness: 40, randomSeed: seed, onInfo: (i) => infos.push(i.score) });
+      expect(infos).toEqual([r.score]);
       played.add(r.bestMove);
       // At depth 1 a move's score does not depend on the window it was searched with.
       expect(r.score).toBe(alone.get(r.bestMove));
@@ -848,6 +850,17 @@ describe('varied play (root bonuses)', () => {
     expect(played.size).toBeGreaterThan(3);
     const plain = new Search().run(pos, { depth: 1 });
     expect(alone.get(plain.bestMove)).toBe(top);
+  });
+
+  it('MultiPV with bonuses: lines ranked as the search chose them, each reported without its bonus', () => {
+    const pos = xiangqiFromFen(XIANGQI_START);
+    const infos: Array<[number, number]> = [];
+    const r = new Search().run(pos, { depth: 1, multiPv: 5, randomness: 40, randomSeed: 5, onInfo: (i) => infos.push([i.multipv, i.score]) });
+    const alone = aloneScores(pos, r.lines.map((l) => l.pv[0]!));
+    expect(r.lines.map((l) => l.score)).toEqual(r.lines.map((l) => alone.get(l.pv[0]!)));
+    expect(infos).toEqual(r.lines.map((l, k) => [k + 1, l.score]));
+    expect(r.bestMove).toBe(r.lines[0]!.pv[0]);
+    expect(new Set(r.lines.map((l) => l.pv[0])).size).toBe(5);
   });
 
   it('repeats for a seed, varies between seeds, and changes nothing at 0', () => {
