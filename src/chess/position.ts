@@ -55,6 +55,8 @@ import { chessEvaluationTerms, evaluateChess, type ChessEvaluationTerms } from '
 
 /** Per-ply slice of a move buffer; no legal chess position has more than 218 moves. */
 export const MAX_MOVES = 256;
+/** Plies without a capture or pawn move after which the search scores a draw (the 50-move rule). */
+export const CHESS_DRAW_PLIES = 100;
 
 /** Material values by type for move ordering (most valuable victim first). */
 const MATERIAL = Int32Array.of(0, 100, 320, 330, 500, 900, 0, 0);
@@ -588,7 +590,7 @@ export class ChessPosition implements GamePosition {
    * occurred before since the last capture, pawn move or null move; otherwise REP_NONE.
    */
   repetition(): number {
-    if (this.halfmoveClock >= 100) return REP_DRAW;
+    if (this.halfmoveClock >= CHESS_DRAW_PLIES) return REP_DRAW;
     const p = this.ply;
     const first = Math.max(0, p - this.halfmoveClock);
     for (let q = p - 2; q >= first; q -= 2) {

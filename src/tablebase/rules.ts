@@ -16,6 +16,8 @@ import type { TablebaseGame } from './material.js';
 
 /** A position a table can be built on: the seam, plus setting up pieces. */
 export interface SetupPosition extends GamePosition {
+  /** Plies since the last capture (or pawn move, in chess). */
+  readonly halfmoveClock: number;
   clear(): void;
   flipSide(): void;
   resetHistory(halfmoveClock: number, fullmove: number): void;

@@ -36,6 +36,11 @@ import { KEY, LOCK0, LOCK1, PLAYER_KEY, PLAYER_LOCK0, PLAYER_LOCK1 } from './zob
 
 /** Check status cached per history entry: not known yet. */
 const CHECK_UNKNOWN = 2;
+/**
+ * Plies without a capture after which the search scores a draw: the 60-move rule as the game's
+ * default rules count it (XiangqiRules.moveLimitPlies).
+ */
+export const XIANGQI_DRAW_PLIES = 120;
 
 // What generateKind lists.
 const GEN_ALL = 0;
@@ -631,7 +636,7 @@ export class XiangqiPosition implements GamePosition {
    * plies have passed without a capture (the 60-move rule, as the game's default rules count).
    */
   repetition(): number {
-    if (this.halfmoveClock >= 120) return REP_DRAW;
+    if (this.halfmoveClock >= XIANGQI_DRAW_PLIES) return REP_DRAW;
     return this.repetitionStatus(2);
   }
 

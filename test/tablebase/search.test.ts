@@ -53,6 +53,33 @@ describe('searching with endgame tables', () => {
     engine.close();
   });
 
+  it('does not trust a table mate the move limit would stop: the search looks for itself there', () => {
+    const engine = new Engine({ thread: 'inline', tablebases: KRK });
+    const withClock = (clock: number): string => LONGEST.replace(' 0 1', ` ${clock} 1`);
+    // At depth 4 the children (one ply on, no capture) are probed: a mate in 2 * MATE - 2
+    // plies from there fits below 100 plies only while the clock is low enough.
+    const fits = 100 - (2 * MATE - 1) - 1;
+    expect(engine.searchSync({ game: 'chess', fen: withClock(fits) }, { depth: 4 }).score).toEqual({ mate: MATE });
+    engine.clear();
+    const late = engine.searchSync({ game: 'chess', fen: withClock(fits + 1) }, { depth: 4 });
+    expect('cp' in late.score).toBe(true);
+    engine.clear();
+    // Near the limit the tables answer nothing, and the search sees the draw coming.
+    const last = engine.searchSync({ game: 'chess', fen: withClock(97) }, { depth: 4 });
+    expect(last.score).toEqual({ cp: 0 });
+    // In xiangqi the limit is 120 plies.
+    const x = new Engine({ thread: 'inline', tablebases: files('xiangqi', 'KRvKAA') });
+    const fen = '3ak4/4a4/9/9/9/9/9/9/9/R3K4 w - - 0 1';
+    const early = x.searchSync({ game: 'xiangqi', fen }, { depth: 3 });
+    expect('mate' in early.score).toBe(true);
+    const n = 'mate' in early.score ? early.score.mate : 0;
+    x.clear();
+    const edge = x.searchSync({ game: 'xiangqi', fen: fen.replace(' 0 1', ` ${120 - (2 * n - 1)} 1`) }, { depth: 3 });
+    expect('cp' in edge.score).toBe(true);
+    engine.close();
+    x.close();
+  });
+
   it('xiangqi on the worker: KRvKAA from its files, reported as tbhits', async () => {
     const engine = new Engine({ thread: 'worker', workerUrl: workerUrl() });
     const tables = files('xiangqi', 'KRvKAA');
