@@ -121,7 +121,10 @@ export class Tablebases {
 
   /**
    * A position's result for its side to move, or null when no table of the set holds its
-   * material (or, in chess, it has castling rights or an en-passant square).
+   * material (or, in chess, it has castling rights or an en-passant square). The table's own
+   * answer: the position's move clock is not read, so a mate further off than the move limit
+   * allows is still given as a mate (the search's probe, {@link endgameProbe}, leaves those to
+   * the search).
    * @throws {TablebaseError} when a table file turns out damaged
    */
   probe(position: TablebasePosition): ProbeResult | null {
