@@ -4,7 +4,8 @@
 // `moves({ square })`, the move list (Chinese notation, or SAN) from `history({ verbose: true })`,
 // the game's end from `status()`, a chess pawn's promotion choices from the moves that start
 // with its two squares, and the engine's thinking from the `onInfo` reports of a search
-// that runs on a module Web Worker, so the page stays responsive while it thinks. The two games
+// that runs on a module Web Worker, so the page stays responsive while it thinks; the style
+// picker sets the search's `randomness` (varied play at full strength) or `skill`. The two games
 // differ only in how the board is drawn: xiangqi's pieces stand on the points of a 9 x 10 grid,
 // chess's in the squares of an 8 x 8 one.
 //
@@ -191,8 +192,11 @@ async function reply() {
   const search = new AbortController();
   thinking = search;
   draw();
+  const style = /** @type {HTMLSelectElement} */ (el('style')).value;
   const result = await engine.search(game, {
     movetimeMs: Number(/** @type {HTMLSelectElement} */ (el('time')).value),
+    randomness: style === 'varied' ? 20 : 0,
+    skill: style === 'skill10' ? 10 : style === 'skill3' ? 3 : 20,
     signal: search.signal,
     notation: 'chinese',
     onInfo: (i) => {
