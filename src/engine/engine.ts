@@ -619,6 +619,7 @@ export class Engine {
       fen: spec.fen,
       moves: spec.moves === undefined ? undefined : [...spec.moves],
       perpetualChase: spec.perpetualChase,
+      moveLimitPlies: spec.moveLimitPlies,
       depth: positive('depth', o.depth),
       nodes: positive('nodes', o.nodes),
       movetimeMs: positive('movetimeMs', o.movetimeMs),

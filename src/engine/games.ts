@@ -32,6 +32,11 @@ export interface PositionSpec {
   moves?: readonly string[];
   /** Xiangqi: whether perpetual chase loses (default true; see `XiangqiRules.perpetualChase`). */
   perpetualChase?: boolean;
+  /**
+   * Xiangqi: plies without a capture after which the game is drawn, in the search too (default
+   * 120, the 60-move rule; 0 for none; see `XiangqiRules.moveLimitPlies`).
+   */
+  moveLimitPlies?: number;
 }
 
 /** A game in progress, behind one interface. */
@@ -98,8 +103,8 @@ function chessSession(fen: string): GameSession {
   };
 }
 
-function xiangqiSession(fen: string, perpetualChase: boolean): GameSession {
-  const game = new Xiangqi(fen, { perpetualChase });
+function xiangqiSession(fen: string, perpetualChase: boolean, moveLimitPlies: number | undefined): GameSession {
+  const game = new Xiangqi(fen, { perpetualChase, moveLimitPlies });
   return {
     kind: 'xiangqi',
     position: game.position,
@@ -153,7 +158,7 @@ export function startFen(kind: GameKind): string {
  */
 export function openSession(spec: PositionSpec): GameSession {
   if (spec.game !== 'chess' && spec.game !== 'xiangqi') throw new QiengineError(`unknown game '${String(spec.game).slice(0, 20)}' (chess or xiangqi)`);
-  const session = spec.game === 'chess' ? chessSession(spec.fen ?? CHESS_START_FEN) : xiangqiSession(spec.fen ?? XIANGQI_START_FEN, spec.perpetualChase ?? true);
+  const session = spec.game === 'chess' ? chessSession(spec.fen ?? CHESS_START_FEN) : xiangqiSession(spec.fen ?? XIANGQI_START_FEN, spec.perpetualChase ?? true, spec.moveLimitPlies);
   for (const m of spec.moves ?? []) session.play(m);
   return session;
 }
@@ -166,5 +171,5 @@ export function specFor(position: PositionSpec | Chess | Xiangqi): PositionSpec 
 /** The spec (root FEN and moves since) of a game object, so that its history travels with it. */
 export function specOf(game: Chess | Xiangqi): PositionSpec {
   if (game instanceof Chess) return { game: 'chess', fen: game.startFen(), moves: game.history({ notation: 'uci' }) };
-  return { game: 'xiangqi', fen: game.startFen(), moves: game.history(), perpetualChase: game.position.chaseRule };
+  return { game: 'xiangqi', fen: game.startFen(), moves: game.history(), perpetualChase: game.position.chaseRule, moveLimitPlies: game.moveLimit() };
 }

@@ -28,6 +28,8 @@ export interface SearchRequest {
   moves?: readonly string[];
   /** Xiangqi: whether perpetual chase loses in the tree (default true). */
   perpetualChase?: boolean;
+  /** Xiangqi: the plies without a capture the tree scores as a draw (default 120; 0: none). */
+  moveLimitPlies?: number;
   depth?: number;
   nodes?: number;
   /** Hard time limit. */
@@ -240,7 +242,7 @@ export class Searcher {
    * anything is searched.
    */
   run(req: SearchRequest, onInfo?: (info: EngineInfo) => void, stopFlag?: Int32Array, signal?: AbortSignal, smp?: ThreadRole): EngineResult {
-    const session = openSession({ game: req.game, fen: req.fen, moves: req.moves, perpetualChase: req.perpetualChase });
+    const session = openSession({ game: req.game, fen: req.fen, moves: req.moves, perpetualChase: req.perpetualChase, moveLimitPlies: req.moveLimitPlies });
     const rootMoves = rootMoveList(session, req);
     const notation = req.notation ?? 'wxf';
     const search = this.searchFor(req.game);

@@ -14,16 +14,13 @@ import { CHESS_DRAW_PLIES, ChessPosition } from '../chess/position.js';
 import { moveToUci } from '../chess/san.js';
 import { Xiangqi } from '../xiangqi/game.js';
 import { moveToIccs } from '../xiangqi/notation.js';
-import { XIANGQI_DRAW_PLIES, XiangqiPosition } from '../xiangqi/position.js';
+import { XiangqiPosition } from '../xiangqi/position.js';
 import { ChunkCache, TableFile, TablebaseError, type TableHeader } from './file.js';
 import { TableIndex } from './indexing.js';
 import { materialOf, type GeneratedTable } from './generate.js';
 import { isDeadDraw, materialName, swapSides, type Material, type TablebaseGame } from './material.js';
 import { tablebaseRules, type SetupPosition, type TablebaseRules } from './rules.js';
 import { INVALID, WIN, codeResult, oneFurther, type ProbeResult } from './values.js';
-
-/** The plies without a capture (or pawn move) after which each game's search scores a draw. */
-const SEARCH_MOVE_LIMIT: Readonly<Record<TablebaseGame, number>> = { chess: CHESS_DRAW_PLIES, xiangqi: XIANGQI_DRAW_PLIES };
 
 /** Room for the legal moves of any position of either game. */
 const MAX_LINE_MOVES = 256;
@@ -186,19 +183,19 @@ export class Tablebases {
 
   /**
    * The probe the search calls, or undefined when the set has no table of the game. The tables
-   * know nothing of the move limit (chess's 50-move rule, xiangqi's 60-move rule), which the
-   * search scores as a draw once {@link SEARCH_MOVE_LIMIT} plies have passed without a capture
+   * know nothing of the move limit (chess's 50-move rule, xiangqi's 60-move rule or the game's
+   * own), which the search scores as a draw once that many plies have passed without a capture
    * (or pawn move): a mate the table puts at or beyond it, counted from the position's clock,
    * may never come, so the probe misses there and the search looks for itself (a capture on
    * the way starts the count again, and the tables answer once more after it).
    */
   endgameProbe(game: TablebaseGame): EndgameProbe | undefined {
     if (this.routes[game].size === 0) return undefined;
-    const limit = SEARCH_MOVE_LIMIT[game];
     return (pos: GamePosition): number => {
       const p = pos as SetupPosition;
       const code = this.code(p, game);
       if (code === INVALID || code === 0) return code;
+      const limit = game === 'chess' ? CHESS_DRAW_PLIES : (pos as XiangqiPosition).drawPlies;
       return p.halfmoveClock + (WIN - Math.abs(code)) >= limit ? INVALID : code;
     };
   }

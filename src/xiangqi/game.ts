@@ -21,7 +21,7 @@ import {
   type XiangqiNotation,
 } from './notation.js';
 import { FEN_LETTERS, TYPE_NAMES, TYPE_OF, type Color, type PieceName } from './pieces.js';
-import { MAX_MOVES, XiangqiPosition } from './position.js';
+import { MAX_MOVES, XIANGQI_DRAW_PLIES, XiangqiPosition } from './position.js';
 import { perft, perftDivide } from './perft.js';
 import { readXiangqiPgn, writeXiangqiPgn, type XiangqiPgnWriteOptions } from './pgn.js';
 import { gameStatus, type XiangqiRules, type XiangqiStatus } from './rules.js';
@@ -77,6 +77,9 @@ export interface XiangqiMovesFilter {
 export type { XiangqiNotation } from './notation.js';
 
 /** A xiangqi game: a position with history, rules and notation. */
+/** The search's move limit where the game's rules have none: beyond any clock. */
+const NO_MOVE_LIMIT = 0x3fffffff;
+
 /**
  * Whether `fen` is a xiangqi position this library reads, and if not which field is at fault
  * and why, without throwing (as chess.js's `validateFen`).
@@ -102,8 +105,11 @@ export class Xiangqi extends CommentedGame {
     super();
     this.rules = { ...rules };
     readFen(fen, this.position);
-    // Searches of this game's position follow its repetition rules too.
+    // Searches of this game's position follow its repetition rules and move limit too (the
+    // search counts every ply towards the limit, checks included).
     this.position.chaseRule = this.rules.perpetualChase ?? true;
+    const limit = this.rules.moveLimitPlies ?? XIANGQI_DRAW_PLIES;
+    this.position.drawPlies = limit > 0 ? limit : NO_MOVE_LIMIT;
   }
 
   /** Replaces the position. On a bad FEN, throws and keeps the current game. @throws {FenError} */
@@ -111,6 +117,7 @@ export class Xiangqi extends CommentedGame {
     const next = new XiangqiPosition();
     readFen(fen, next);
     next.chaseRule = this.position.chaseRule;
+    next.drawPlies = this.position.drawPlies;
     this.position.copyFrom(next);
     this.notes.clear();
   }
@@ -130,6 +137,7 @@ export class Xiangqi extends CommentedGame {
       next.inCheck(); // records the check flag, as move() does, for the repetition rules
     }
     next.chaseRule = this.position.chaseRule;
+    next.drawPlies = this.position.drawPlies;
     this.position.copyFrom(next);
     this.tags.clear();
     for (const [k, v] of game.tags) this.tags.set(k, v);
@@ -173,6 +181,11 @@ export class Xiangqi extends CommentedGame {
     const start = this.position.clone();
     while (start.ply > 0) start.unmakeMove();
     return start;
+  }
+
+  /** The game's move limit: plies without a capture after which it is drawn (0: none). */
+  moveLimit(): number {
+    return this.rules.moveLimitPlies ?? XIANGQI_DRAW_PLIES;
   }
 
   /** The side to move. */

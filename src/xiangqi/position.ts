@@ -37,8 +37,8 @@ import { KEY, LOCK0, LOCK1, PLAYER_KEY, PLAYER_LOCK0, PLAYER_LOCK1 } from './zob
 /** Check status cached per history entry: not known yet. */
 const CHECK_UNKNOWN = 2;
 /**
- * Plies without a capture after which the search scores a draw: the 60-move rule as the game's
- * default rules count it (XiangqiRules.moveLimitPlies).
+ * Plies without a capture after which the search scores a draw by default: the 60-move rule as
+ * the game's default rules count it (XiangqiRules.moveLimitPlies; see XiangqiPosition.drawPlies).
  */
 export const XIANGQI_DRAW_PLIES = 120;
 
@@ -142,6 +142,12 @@ export class XiangqiPosition implements GamePosition {
    * default) or is always a draw (ElephantEye's rules, which judge checks only).
    */
   chaseRule = true;
+  /**
+   * Plies without a capture after which {@link repetition} (the search's test) scores a draw:
+   * the game's move limit, which the game API sets from its rules (XiangqiRules.moveLimitPlies;
+   * no limit is a number beyond any clock).
+   */
+  drawPlies = XIANGQI_DRAW_PLIES;
 
   /**
    * Scratch for {@link keepEvasions}: per point, `stamp << 4 | bits`, where bit k says that a
@@ -260,6 +266,7 @@ export class XiangqiPosition implements GamePosition {
     // The chase memo is a cache: the copy starts without one.
     this.histChaseKnown = new Uint8Array(o.histChaseKnown.length);
     this.chaseRule = o.chaseRule;
+    this.drawPlies = o.drawPlies;
   }
 
   /** A deep copy. */
@@ -632,11 +639,11 @@ export class XiangqiPosition implements GamePosition {
   }
 
   /**
-   * {@link GamePosition.repetition}: a single repetition, for the search, or a draw once 120
-   * plies have passed without a capture (the 60-move rule, as the game's default rules count).
+   * {@link GamePosition.repetition}: a single repetition, for the search, or a draw once
+   * {@link drawPlies} plies (120 by default: the 60-move rule) have passed without a capture.
    */
   repetition(): number {
-    if (this.halfmoveClock >= XIANGQI_DRAW_PLIES) return REP_DRAW;
+    if (this.halfmoveClock >= this.drawPlies) return REP_DRAW;
     return this.repetitionStatus(2);
   }
 

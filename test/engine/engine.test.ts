@@ -364,6 +364,33 @@ describe('Engine with several threads (Lazy SMP)', () => {
   });
 });
 
+describe('Engine and the xiangqi game\'s move limit', () => {
+  it('a game\'s own move limit (XiangqiRules.moveLimitPlies) travels with it to the worker and rules the tree', async () => {
+    // A rook up; no capture is possible this move, so every move reaches the clock's next ply.
+    const fen = (clock: number): string => `4k4/9/9/9/9/9/9/9/4A4/R2AK4 w - - ${clock} 80`;
+    const e = engine();
+    const score = async (clock: number, moveLimitPlies?: number): Promise<number> => {
+      e.clear();
+      const r = await e.search(new Xiangqi(fen(clock), { moveLimitPlies }), { depth: 3 });
+      return 'cp' in r.score ? r.score.cp : 99999;
+    };
+    const drawn = await score(119);
+    const free = await score(0);
+    expect(free).toBeGreaterThan(300);
+    expect(drawn).toBeLessThan(100);
+    expect(await score(39, 40)).toBe(drawn);
+    expect(await score(30, 40)).toBeGreaterThan(300);
+    expect(await score(119, 200)).toBeGreaterThan(300);
+    expect(await score(119, 0)).toBeGreaterThan(300);
+    // The position's spec says the same, for code that passes specs.
+    e.clear();
+    const bySpec = await e.search({ game: 'xiangqi', fen: fen(39), moveLimitPlies: 40 }, { depth: 3 });
+    expect(bySpec.score).toEqual({ cp: drawn });
+    expect(new Xiangqi(undefined, { moveLimitPlies: 0 }).moveLimit()).toBe(0);
+    expect(new Xiangqi().moveLimit()).toBe(120);
+  });
+});
+
 describe('Engine varied play (randomness)', () => {
   it('varies the move by the engine\'s dice, on the worker, and repeats with the same dice', async () => {
     const play = async (seed: number): Promise<string[]> => {
