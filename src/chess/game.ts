@@ -145,6 +145,7 @@ export class Chess extends CommentedGame {
    */
   setCastlingRights(color: ChessColor, rights: { kingside?: boolean; queenside?: boolean }): boolean {
     const side = this.sideOf(color);
+    if (typeof rights !== 'object' || rights === null) throw new QiengineError(`not castling rights: ${String(rights)}`);
     const now = this.getCastlingRights(color);
     const want = { kingside: rights.kingside ?? now.kingside, queenside: rights.queenside ?? now.queenside };
     if (want.kingside === now.kingside && want.queenside === now.queenside) return true;

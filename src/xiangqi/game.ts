@@ -100,6 +100,7 @@ export class Xiangqi extends CommentedGame {
    * @param fen the starting position (default: the standard start).
    * @param rules move limit and repetition options.
    * @throws {FenError}
+   * @throws {QiengineError} for a move limit that is not a whole number of plies
    */
   constructor(fen: string = START_FEN, rules: XiangqiRules = {}) {
     super();
@@ -109,6 +110,7 @@ export class Xiangqi extends CommentedGame {
     // search counts every ply towards the limit, checks included).
     this.position.chaseRule = this.rules.perpetualChase ?? true;
     const limit = this.rules.moveLimitPlies ?? XIANGQI_DRAW_PLIES;
+    if (!Number.isInteger(limit) || limit < 0) throw new QiengineError(`moveLimitPlies must be a whole number of plies, 0 for none (got ${String(limit).slice(0, 20)})`);
     this.position.drawPlies = limit > 0 ? limit : NO_MOVE_LIMIT;
   }
 

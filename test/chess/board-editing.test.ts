@@ -251,6 +251,7 @@ describe('Chess, the rest of chess.js\'s board calls', () => {
     expect(bare.fen().split(' ')[2]).toBe('Kq');
     expect(bare.moves()).toContain('e1g1');
     expect(() => bare.getCastlingRights('red' as 'white')).toThrow(QiengineError);
+    expect(() => bare.setCastlingRights('white', null as never)).toThrow(QiengineError);
   });
 
   it('validateChessFen() says which field is at fault instead of throwing, and agrees with load()', () => {

@@ -387,6 +387,10 @@ describe('Engine and the xiangqi game\'s move limit', () => {
     const bySpec = await e.search({ game: 'xiangqi', fen: fen(39), moveLimitPlies: 40 }, { depth: 3 });
     expect(bySpec.score).toEqual({ cp: drawn });
     expect(new Xiangqi(undefined, { moveLimitPlies: 0 }).moveLimit()).toBe(0);
+    for (const bad of [-1, 1.5, Number.NaN]) {
+      expect(() => new Xiangqi(undefined, { moveLimitPlies: bad })).toThrow(QiengineError);
+      await expect(e.search({ game: 'xiangqi', moveLimitPlies: bad }, { depth: 1 })).rejects.toThrow(QiengineError);
+    }
     expect(new Xiangqi().moveLimit()).toBe(120);
   });
 });
