@@ -89,12 +89,10 @@ export function validateChessFen(fen: string): FenCheck {
   return checkFen(fen, (f) => readFen(f, new ChessPosition()));
 }
 
-export class Chess extends CommentedGame {
+export class Chess extends CommentedGame<ChessPosition> {
   /** The underlying position, for power users (perft, search). Do not modify it directly. */
   readonly position = new ChessPosition();
   private readonly buf = new Int32Array(MAX_MOVES);
-  /** PGN tags for {@link pgn}. */
-  readonly tags = new Map<string, string>();
 
   /**
    * @param fen the starting position (default: the standard start).
@@ -171,20 +169,12 @@ export class Chess extends CommentedGame {
     if (game === undefined) throw new QiengineError('the PGN text holds no game');
     const pos = finalPosition(game);
     this.position.copyFrom(pos);
-    this.tags.clear();
-    for (const [k, v] of game.tags) this.tags.set(k, v);
-    this.takeComments(game.comments, game.moves);
+    this.takePgn(game);
   }
 
-  /** {@inheritDoc CommentedGame.fensAlong} */
-  protected fensAlong(): string[] {
-    const at = this.startPosition();
-    const fens = [writeFen(at)];
-    for (const m of this.position.histMove.subarray(0, this.position.ply)) {
-      at.makeMove(m);
-      fens.push(writeFen(at));
-    }
-    return fens;
+  /** {@inheritDoc CommentedGame.fenOf} */
+  protected fenOf(position: ChessPosition): string {
+    return writeFen(position);
   }
 
   /** The FEN of the current position. */
@@ -286,21 +276,8 @@ export class Chess extends CommentedGame {
    */
   history(options: { verbose: true }): ChessHistoryMove[];
   history(options: { notation?: 'san' | 'uci'; verbose?: boolean } = {}): string[] | ChessHistoryMove[] {
-    const pos = this.position;
-    const moves = Array.from(pos.histMove.subarray(0, pos.ply));
-    if (options.verbose) {
-      const at = this.startPosition();
-      // Each position's FEN is written once: a move's `after` is the next one's `before`.
-      let before = writeFen(at);
-      return moves.map((m) => {
-        const info = chessMoveInfo(at, m);
-        at.makeMove(m);
-        const after = writeFen(at);
-        const entry = { ...info, before, after };
-        before = after;
-        return entry;
-      });
-    }
+    if (options.verbose) return this.movesWithFens(chessMoveInfo);
+    const moves = Array.from(this.position.histMove.subarray(0, this.position.ply));
     if (options.notation === 'uci') return moves.map(moveToUci);
     const start = this.startPosition();
     return moves.map((m) => {
@@ -316,7 +293,7 @@ export class Chess extends CommentedGame {
   }
 
   /** The position before the first move of the history. */
-  private startPosition(): ChessPosition {
+  protected startPosition(): ChessPosition {
     const start = this.position.clone();
     while (start.ply > 0) start.unmakeMove();
     return start;

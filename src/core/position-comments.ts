@@ -1,3 +1,5 @@
+import type { Move } from './move.js';
+
 /**
  * Comments on a game's positions, keyed by FEN as chess.js keeps them: a comment belongs to the
  * position a move led to (PGN writes it after that move), or to the start position (written
@@ -50,19 +52,63 @@ export class PositionComments {
   }
 }
 
+/** What a game's position offers for replaying its history from the start. */
+export interface ReplayablePosition {
+  /** The moves made, the first `ply` of them. */
+  readonly histMove: Int32Array;
+  readonly ply: number;
+  makeMove(move: Move): void;
+}
+
 /**
- * What both games' APIs share for comments: the four chess.js-shaped methods over a
- * {@link PositionComments}, given the game's current FEN and the FENs along its history.
+ * What both games' APIs share for their history, comments and tags: the four chess.js-shaped
+ * comment methods over a {@link PositionComments}, the FENs along the history, and a PGN's tags
+ * and comments taken over, given the game's position, its start and how it writes a FEN.
  */
-export abstract class CommentedGame {
+export abstract class CommentedGame<P extends ReplayablePosition> {
+  /** The game's position. */
+  abstract readonly position: P;
+  /** PGN tags for `pgn()`: Event, Site, Date, Round, the players and any others. */
+  readonly tags = new Map<string, string>();
   /** Comments on the game's positions, written into its PGN. */
   protected readonly notes = new PositionComments();
 
   /** The FEN of the current position. */
   abstract fen(): string;
 
+  /** A fresh copy of the position before the first move of the history. */
+  protected abstract startPosition(): P;
+
+  /** The FEN of a position of this game. */
+  protected abstract fenOf(position: P): string;
+
   /** The FEN of the start and of the position after each move of the history. */
-  protected abstract fensAlong(): string[];
+  protected fensAlong(): string[] {
+    const at = this.startPosition();
+    const fens = [this.fenOf(at)];
+    for (const m of this.position.histMove.subarray(0, this.position.ply)) {
+      at.makeMove(m);
+      fens.push(this.fenOf(at));
+    }
+    return fens;
+  }
+
+  /**
+   * Each move of the history as `describe` gives it in the position before it, with the FENs
+   * before and after it. Each FEN is written once: a move's `after` is the next one's `before`.
+   */
+  protected movesWithFens<T extends object>(describe: (before: P, move: Move) => T): Array<T & { before: string; after: string }> {
+    const at = this.startPosition();
+    let before = this.fenOf(at);
+    return Array.from(this.position.histMove.subarray(0, this.position.ply), (m) => {
+      const info = describe(at, m);
+      at.makeMove(m);
+      const after = this.fenOf(at);
+      const entry = { ...info, before, after };
+      before = after;
+      return entry;
+    });
+  }
 
   /**
    * Sets the comment of the current position: written after the move that led to it, or before
@@ -95,8 +141,17 @@ export abstract class CommentedGame {
     return note === undefined ? [] : [note];
   }
 
-  /** Takes a PGN's comments: those before the first move for the start, each move's for the position it led to. */
-  protected takeComments(before: readonly string[], moves: readonly { comments: readonly string[] }[]): void {
+  /**
+   * Takes a loaded PGN game's tags and comments (once its moves are on the position): the
+   * comments before the first move for the start, each move's for the position it led to.
+   */
+  protected takePgn(game: { tags: ReadonlyMap<string, string>; comments: readonly string[]; moves: readonly { comments: readonly string[] }[] }): void {
+    this.tags.clear();
+    for (const [k, v] of game.tags) this.tags.set(k, v);
+    this.takeComments(game.comments, game.moves);
+  }
+
+  private takeComments(before: readonly string[], moves: readonly { comments: readonly string[] }[]): void {
     this.notes.clear();
     const fens = this.fensAlong();
     this.notes.set(fens[0]!, before.join(' '));

@@ -88,11 +88,9 @@ export function validateXiangqiFen(fen: string): FenCheck {
   return checkFen(fen, (f) => readFen(f, new XiangqiPosition()));
 }
 
-export class Xiangqi extends CommentedGame {
+export class Xiangqi extends CommentedGame<XiangqiPosition> {
   /** The underlying position, for power users (perft, search). Do not modify it directly. */
   readonly position = new XiangqiPosition();
-  /** Tag pairs for {@link pgn}: Event, Site, Date, Round, Red, Black and any others. */
-  readonly tags = new Map<string, string>();
   private readonly rules: XiangqiRules;
   private readonly buf = new Int32Array(MAX_MOVES);
 
@@ -141,20 +139,12 @@ export class Xiangqi extends CommentedGame {
     next.chaseRule = this.position.chaseRule;
     next.drawPlies = this.position.drawPlies;
     this.position.copyFrom(next);
-    this.tags.clear();
-    for (const [k, v] of game.tags) this.tags.set(k, v);
-    this.takeComments(game.comments, game.moves);
+    this.takePgn(game);
   }
 
-  /** {@inheritDoc CommentedGame.fensAlong} */
-  protected fensAlong(): string[] {
-    const at = this.startPosition();
-    const fens = [writeFen(at)];
-    for (const m of this.position.histMove.subarray(0, this.position.ply)) {
-      at.makeMove(m);
-      fens.push(writeFen(at));
-    }
-    return fens;
+  /** {@inheritDoc CommentedGame.fenOf} */
+  protected fenOf(position: XiangqiPosition): string {
+    return writeFen(position);
   }
 
   /** The FEN of the current position. */
@@ -179,7 +169,7 @@ export class Xiangqi extends CommentedGame {
   }
 
   /** The position before the first move of the history. */
-  private startPosition(): XiangqiPosition {
+  protected startPosition(): XiangqiPosition {
     const start = this.position.clone();
     while (start.ply > 0) start.unmakeMove();
     return start;
@@ -275,19 +265,8 @@ export class Xiangqi extends CommentedGame {
    */
   history(options: { verbose: true }): XiangqiHistoryMove[];
   history(options: { verbose?: boolean } = {}): string[] | XiangqiHistoryMove[] {
-    const moves = Array.from(this.position.histMove.subarray(0, this.position.ply));
-    if (!options.verbose) return moves.map(moveToIccs);
-    const at = this.startPosition();
-    // Each position's FEN is written once: a move's `after` is the next one's `before`.
-    let before = writeFen(at);
-    return moves.map((m) => {
-      const info = xiangqiMoveInfo(at, m);
-      at.makeMove(m);
-      const after = writeFen(at);
-      const entry = { ...info, before, after };
-      before = after;
-      return entry;
-    });
+    if (options.verbose) return this.movesWithFens(xiangqiMoveInfo);
+    return Array.from(this.position.histMove.subarray(0, this.position.ply)).map(moveToIccs);
   }
 
   /** Describes a legal move of the side to move. */
