@@ -20,6 +20,18 @@ export function bestTime(fn, check = () => undefined, runs = 15) {
   return best;
 }
 
+/**
+ * The value after flag `name` on the command line (`--depth 10`), or `fallback` when absent.
+ * @param {string} name
+ * @param {string} fallback
+ * @returns {string}
+ */
+export function flagValue(name, fallback) {
+  const args = process.argv.slice(2);
+  const i = args.indexOf(name);
+  return i >= 0 && args[i + 1] !== undefined ? args[i + 1] : fallback;
+}
+
 /** `Measured <date> on <CPU> (<n> cores), Node <version>, <platform> <arch>`: where a table's figures came from. */
 export function measuredOn() {
   return `Measured ${new Date().toISOString().slice(0, 10)} on ${os.cpus()[0]?.model ?? 'unknown CPU'} (${os.cpus().length} cores), Node ${process.version}, ${os.platform()} ${os.arch()}`;

@@ -7,12 +7,8 @@
 //   node bench/nodes.mjs [--depth 10] [--count 31] [--dist path/to/dist/index.js]
 import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
+import { flagValue as arg } from './measure.mjs';
 
-const args = process.argv.slice(2);
-const arg = (name, fallback) => {
-  const i = args.indexOf(name);
-  return i >= 0 && args[i + 1] !== undefined ? args[i + 1] : fallback;
-};
 const depth = Number(arg('--depth', '10'));
 const count = Number(arg('--count', '31'));
 const dist = arg('--dist', new URL('../dist/index.js', import.meta.url).href);

@@ -7,13 +7,8 @@
 //
 //   node bench/randomness.mjs [--depth 8] [--count 30] [--seeds 3]
 import { readFileSync } from 'node:fs';
-import { measuredOn } from './measure.mjs';
+import { flagValue as arg, measuredOn } from './measure.mjs';
 
-const args = process.argv.slice(2);
-const arg = (name, fallback) => {
-  const i = args.indexOf(name);
-  return i >= 0 && args[i + 1] !== undefined ? args[i + 1] : fallback;
-};
 const depth = Number(arg('--depth', '8'));
 const count = Number(arg('--count', '30'));
 const seeds = Number(arg('--seeds', '3'));

@@ -23,13 +23,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import vm from 'node:vm';
+import { flagValue as arg } from './measure.mjs';
 import { writeResultsSection } from './results-file.mjs';
 
 const args = process.argv.slice(2);
-const arg = (name, fallback) => {
-  const i = args.indexOf(name);
-  return i >= 0 && args[i + 1] !== undefined ? args[i + 1] : fallback;
-};
 const dir = arg('--dir', '');
 const dist = arg('--dist', fileURLToPath(new URL('../dist/index.js', import.meta.url)));
 const files = ['position.js', 'search.js'].map((f) => path.join(dir, f));
