@@ -536,16 +536,14 @@ export class Search {
       const lines: SearchLine[] = [];
       this.excludedCount = 0;
       this.rootDepth = depth;
-      // With root bonuses (varied play), the lines are ranked and the aspiration windows set
-      // by the scores with each first move's bonus in, and reported without it.
-      const ranked: number[] = [];
+      // With root bonuses (varied play), the lines' scores here have each first move's bonus
+      // in: they rank the lines and set the aspiration windows, and are reported without it.
       for (let k = 0; k < multiPv; k++) {
         const score = this.aspiration(depth, prev[k]!);
         if (this.stopped && (depth > 1 || k > 0)) break;
         const pv = Array.from(this.pvTable.subarray(0, this.pvLength[0]!));
         if (pv.length === 0) break;
         lines.push({ score, pv });
-        ranked.push(score);
         this.excluded[this.excludedCount++] = pv[0]!;
       }
       this.excludedCount = 0;
@@ -566,9 +564,9 @@ export class Search {
       // Otherwise a line of an unfinished iteration is kept only at depth 1: there is no
       // answer before it, and its best move so far, when a limit stops it part-way, is legal.
       if (lines.length > 0 && !(this.stopped && result.depth > 0)) {
-        const order = lines.map((_, k) => k).sort((a, b) => ranked[b]! - ranked[a]!);
-        const sorted = order.map((k) => ({ score: this.withoutBonus(lines[k]!.score, lines[k]!.pv[0]!), pv: lines[k]!.pv }));
-        for (let k = 0; k < order.length; k++) prev[k] = ranked[order[k]!]!;
+        lines.sort((a, b) => b.score - a.score);
+        for (let k = 0; k < lines.length; k++) prev[k] = lines[k]!.score;
+        const sorted = lines.map((l) => ({ score: this.withoutBonus(l.score, l.pv[0]!), pv: l.pv }));
         const best = sorted[0]!;
         result.bestMove = best.pv[0]!;
         result.ponderMove = best.pv[1] ?? 0;
