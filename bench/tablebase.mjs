@@ -16,6 +16,7 @@ const SETS = [
   ['xiangqi', 'KHvKA'],
   ['xiangqi', 'KCvKA'],
   ['xiangqi', 'KPPvKA'],
+  ['xiangqi', 'KRvKH'],
   ['chess', 'KQvK'],
   ['chess', 'KRvK'],
   ['chess', 'KPvK'],
@@ -58,19 +59,19 @@ for (const [game, name] of SETS) {
   };
   const cached = probeRate(256, PROBES);
   const cold = probeRate(1, COLD_PROBES);
-  const { valid, won, lost, drawn } = table.counts;
+  const { valid, won, lost, drawn, byRule } = table.counts;
   rows.push(
-    `| ${game} ${name} | ${built.size} | ${table.index.size.toLocaleString('en-US')} | ${valid.toLocaleString('en-US')} | ${((100 * won) / valid).toFixed(1)} / ${((100 * lost) / valid).toFixed(1)} / ${((100 * drawn) / valid).toFixed(1)} | ${table.longestWin} | ${(ms / 1000).toFixed(2)} s | ${(file.length / 1024).toFixed(0)} KiB (${((8 * file.length) / table.index.size).toFixed(2)} bits) | ${(cached / 1e6).toFixed(2)} M/s | ${(cold / 1e3).toFixed(0)} k/s |`,
+    `| ${game} ${name} | ${built.size} | ${table.index.size.toLocaleString('en-US')} | ${valid.toLocaleString('en-US')} | ${((100 * won) / valid).toFixed(1)} / ${((100 * lost) / valid).toFixed(1)} / ${((100 * drawn) / valid).toFixed(1)} | ${game === 'xiangqi' ? ((100 * byRule) / valid).toFixed(1) : '—'} | ${table.longestWin} | ${(ms / 1000).toFixed(2)} s | ${(file.length / 1024).toFixed(0)} KiB (${((8 * file.length) / table.index.size).toFixed(2)} bits) | ${(cached / 1e6).toFixed(2)} M/s | ${(cold / 1e3).toFixed(0)} k/s |`,
   );
   built = null;
 }
 
 const table = [
   '',
-  `Building each material with the smaller tables its captures lead to, in one process (Node's single thread), then probing 2,000 random valid positions of the table from its file, best of three: ${PROBES.toLocaleString('en-US')} probes through a cache of 256 chunks (8 MiB: these tables fit), and ${COLD_PROBES.toLocaleString('en-US')} through a cache of 1 chunk (nearly every probe unpacks 32,768 positions). Won / lost / drawn are for the side to move, over its valid positions; the longest win is in plies; file sizes are the material's own file, with bits per indexed position. No JavaScript anchor builds or reads endgame tables.`,
+  `Building each material with the smaller tables its captures lead to, in one process (Node's single thread), then probing 2,000 random valid positions of the table from its file, best of three: ${PROBES.toLocaleString('en-US')} probes through a cache of 256 chunks (8 MiB: these tables fit), and ${COLD_PROBES.toLocaleString('en-US')} through a cache of 1 chunk (nearly every probe unpacks 32,768 positions). Won / lost / drawn are for the side to move, over its valid positions; "by the rule" is the share of the valid positions won or lost by xiangqi's perpetual-check rule (one side holds off mate only by checking on every move), counted among the won and lost; the longest win is in plies; file sizes are the material's own file, with bits per indexed position. No JavaScript anchor builds or reads endgame tables.`,
   '',
-  '| material | tables built | index size | valid | won / lost / drawn % | longest win | build | file | probes (cached) | probes (1 chunk) |',
-  '|---|---|---|---|---|---|---|---|---|---|',
+  '| material | tables built | index size | valid | won / lost / drawn % | by the rule % | longest win | build | file | probes (cached) | probes (1 chunk) |',
+  '|---|---|---|---|---|---|---|---|---|---|---|',
   ...rows,
   '',
   `${measuredOn()}.`,

@@ -200,7 +200,8 @@ try {
 }
 console.log('smoke: qiengine book makes, lists and plays Polyglot and ElephantEye books');
 
-// tablebase: build xiangqi KRvKA (and KRvK) into a directory, probe it, and search with it.
+// tablebase: build xiangqi KRvKA (and KRvK) into a directory, probe it, and search with it;
+// build KRvKH and probe a loss by the perpetual-check rule.
 const tbDir = mkdtempSync(join(tmpdir(), 'qiengine-smoke-'));
 try {
   const made = execFileSync(process.execPath, [cli, 'tablebase', '--game', 'xiangqi', '--generate', 'KRvKA', '--dir', tbDir]).toString();
@@ -209,6 +210,11 @@ try {
   if (!/side to move: win in \d+ plies/.test(probed) || !/a0a\d\s+win in/.test(probed)) fail(`tablebase probe answered:\n${probed}`);
   const uciTb = execFileSync(process.execPath, [cli, 'uci'], { input: `uci\nsetoption name UCI_Variant value xiangqi\nsetoption name TablebasePath value ${tbDir}\nposition fen 4k4/4a4/9/9/9/9/9/9/9/R2K5 w - - 0 1\ngo depth 3\nquit\n` }).toString();
   if (!uciTb.includes('info string TablebasePath: 2 table files') || !/score mate \d+ .*tbhits \d+/.test(uciTb)) fail(`qiengine uci with tables answered:\n${uciTb}`);
+  // KRvKH: the horse's perpetual checks lose by the rule, and the files and the probe say so.
+  const withRule = execFileSync(process.execPath, [cli, 'tablebase', '--game', 'xiangqi', '--generate', 'KRvKH', '--dir', tbDir]).toString();
+  if (!/KRvKH .*by the perpetual-check rule/.test(withRule)) fail(`tablebase --generate KRvKH answered:\n${withRule}`);
+  const ruleProbe = execFileSync(process.execPath, [cli, 'tablebase', '--game', 'xiangqi', '--dir', tbDir, '--fen', '4k4/R8/9/9/9/9/n8/3K5/9/9 b - - 0 1']).toString();
+  if (!/side to move: loss by the perpetual-check rule/.test(ruleProbe) || !/a3b1\s+loss by the perpetual-check rule/.test(ruleProbe)) fail(`tablebase probe of a perpetual check answered:\n${ruleProbe}`);
   const none = spawnSync(process.execPath, [cli, 'tablebase', '--game', 'chess', '--dir', tbDir]);
   if (none.status !== 2 || !/no chess table files/.test(none.stderr.toString())) fail(`tablebase probe without tables: status ${none.status}, ${none.stderr}`);
 } finally {

@@ -50,6 +50,7 @@ import type { BookGame } from './book/book.js';
 import { buildElephantEyeBook, ELEPHANTEYE_RECORD_BYTES } from './book/elephanteye.js';
 import { buildPolyglotBook, POLYGLOT_RECORD_BYTES } from './book/polyglot.js';
 import { writeTableFile } from './tablebase/file.js';
+import type { ProbeResult } from './tablebase/values.js';
 import { buildTables, type GeneratedTable } from './tablebase/generate.js';
 import { materialName, parseMaterial } from './tablebase/material.js';
 import { Tablebases } from './tablebase/probe.js';
@@ -411,10 +412,11 @@ function tablebaseCommand(args: string[]): void {
       const bytes = writeTableFile(t.material, t.values, t.longestWin);
       const file = join(dir, `${materialName(t.material)}.qtb`);
       writeFileSync(file, bytes);
-      const { valid, won, lost, drawn } = t.counts;
+      const { valid, won, lost, drawn, byRule } = t.counts;
       const pct = (n: number): string => `${((100 * n) / Math.max(1, valid)).toFixed(1)}%`;
+      const rule = byRule > 0 ? ` (${pct(byRule)} of all by the perpetual-check rule)` : '';
       process.stdout.write(
-        `${materialName(t.material).padEnd(10)} ${valid.toLocaleString('en-US').padStart(11)} positions: side to move wins ${pct(won)}, loses ${pct(lost)}, draws ${pct(drawn)}; longest win ${t.longestWin} plies; ${file} ${(bytes.length / 1024).toFixed(0)} KiB\n`,
+        `${materialName(t.material).padEnd(10)} ${valid.toLocaleString('en-US').padStart(11)} positions: side to move wins ${pct(won)}, loses ${pct(lost)}, draws ${pct(drawn)}${rule}; longest win ${t.longestWin} plies; ${file} ${(bytes.length / 1024).toFixed(0)} KiB\n`,
       );
     }
     process.stdout.write(`${materialName(target.material)}: ${built.size} table${built.size === 1 ? '' : 's'} in ${((performance.now() - t0) / 1000).toFixed(1)} s\n`);
@@ -431,7 +433,7 @@ function tablebaseCommand(args: string[]): void {
     process.stdout.write('no table here holds this position\n');
     return;
   }
-  const say = (r: { result: string; plies: number }): string => (r.result === 'draw' ? 'draw' : `${r.result} in ${r.plies} plies`);
+  const say = (r: ProbeResult): string => (r.result === 'draw' ? 'draw' : r.byRule ? `${r.result} by the perpetual-check rule` : `${r.result} in ${r.plies} plies`);
   process.stdout.write(`side to move: ${say(result)}\n`);
   const moves = tables.moves(board);
   if (moves === null) {

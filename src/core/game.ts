@@ -183,10 +183,18 @@ export const REP_CHASE = 8;
 /**
  * An endgame table's answer for a position, from its side to move (see `SearchLimits.endgame`):
  * {@link PROBE_MISS} when no table holds it, 0 for a draw, `PROBE_WIN - n` for a win that mates
- * in n plies and `-PROBE_WIN + n` for a loss mated in n plies.
+ * in n plies and `-PROBE_WIN + n` for a loss mated in n plies, and {@link PROBE_RULE_WIN} or its
+ * negation for a win or loss by a repetition rule (xiangqi: the loser can hold off mate only by
+ * checking on every move, and perpetual check loses).
  */
 export type EndgameProbe = (pos: GamePosition) => number;
 /** The base of an endgame probe's win and loss codes. */
 export const PROBE_WIN = 2000;
+/**
+ * An endgame probe's win by a repetition rule, with no mate distance (the loser's own choice
+ * decides when the repetition comes): below every win by mate (those take under 1,000 plies)
+ * and above a draw. Its negation is the loss.
+ */
+export const PROBE_RULE_WIN = PROBE_WIN - 1000;
 /** An endgame probe found no table for the position. */
 export const PROBE_MISS = 32767;

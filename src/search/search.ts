@@ -38,7 +38,7 @@
  * small integer to V8, and one `-0` from negating a zero score was enough for the optimised
  * search to be thrown away and rebuilt with slower number handling.
  */
-import { PROBE_MISS, PROBE_WIN, REP_CHASE, REP_OPP_PERPETUAL, REP_SELF_PERPETUAL, type EndgameProbe, type GamePosition } from '../core/game.js';
+import { PROBE_MISS, PROBE_RULE_WIN, PROBE_WIN, REP_CHASE, REP_OPP_PERPETUAL, REP_SELF_PERPETUAL, type EndgameProbe, type GamePosition } from '../core/game.js';
 import type { Move } from '../core/move.js';
 import { BAN, BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, MATE, MATE_BOUND, SCORE_INF, TranspositionTable, WIN } from './tt.js';
 
@@ -769,6 +769,10 @@ export class Search {
         if (code !== PROBE_MISS) {
           this.tableHits++;
           if (code === 0) return (ply & 1) === 0 ? this.drawScore : 0 - this.drawScore;
+          // A result by the perpetual-check rule scores as the search's own perpetual verdicts
+          // do (and, like them, stays out of the transposition table).
+          if (code === PROBE_RULE_WIN) return BAN;
+          if (code === -PROBE_RULE_WIN) return 0 - BAN;
           return code > 0 ? MATE - ply - (PROBE_WIN - code) : -MATE + ply + (PROBE_WIN + code);
         }
       }

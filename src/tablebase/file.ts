@@ -12,8 +12,11 @@
  *     …  u32 × chunks: each unpacked chunk's FNV-1a checksum
  *     …  the chunks, PackBits-compressed
  *
- * A value byte is 0 for a draw, 1..127 for a win in 2v - 1 plies, 128..254 for a loss in
- * 2(v - 128) plies and 255 for a numbering with no position. PackBits (a header byte n: n < 128
+ * A value byte is 0 for a draw, 1..126 for a win in 2v - 1 plies, 128..253 for a loss in
+ * 2(v - 128) plies, 127 and 254 for a xiangqi win and loss by the perpetual-check rule, and 255
+ * for a numbering with no position. (Version 1 files, written before the rule was applied,
+ * have no results by the rule: there 127 and 254 are a win in 253 plies and a loss in 252;
+ * they are still read.) PackBits (a header byte n: n < 128
  * copies the next n + 1 bytes, n >= 128 repeats the next byte n - 125 times) packs the long runs
  * of draws and of impossible placements, and never grows a chunk by more than 1/128.
  *
@@ -22,12 +25,15 @@
  */
 import { TablebaseError } from '../core/errors.js';
 import { materialName, parseMaterial, type Material } from './material.js';
-import { DRAW, INVALID, WIN, codeDistance, codeIsWin } from './values.js';
+import { DRAW, INVALID, RULE_LOSS, RULE_WIN, WIN, codeDistance, codeIsWin } from './values.js';
 
 export { TablebaseError };
 
 const MAGIC = 0x42544951; // "QITB" read little-endian
-const VERSION = 1;
+const VERSION = 2;
+/** The bytes of the results by the perpetual-check rule (version 2). */
+const RULE_WIN_BYTE = 127;
+const RULE_LOSS_BYTE = 254;
 /** Positions per chunk in the files this writes. */
 export const CHUNK_POSITIONS = 1 << 15;
 
@@ -35,19 +41,25 @@ export const CHUNK_POSITIONS = 1 << 15;
 export function codeToByte(code: number): number {
   if (code === INVALID) return 255;
   if (code === DRAW) return 0;
+  if (code === RULE_WIN) return RULE_WIN_BYTE;
+  if (code === RULE_LOSS) return RULE_LOSS_BYTE;
   const n = codeDistance(code);
   if (codeIsWin(code)) {
-    if (n > 253 || n % 2 === 0) throw new TablebaseError(`a win in ${n} plies does not fit a table byte`);
+    if (n > 251 || n % 2 === 0) throw new TablebaseError(`a win in ${n} plies does not fit a table byte`);
     return (n + 1) / 2;
   }
-  if (n > 252 || n % 2 === 1) throw new TablebaseError(`a loss in ${n} plies does not fit a table byte`);
+  if (n > 250 || n % 2 === 1) throw new TablebaseError(`a loss in ${n} plies does not fit a table byte`);
   return 128 + n / 2;
 }
 
-/** The code of a byte. */
-export function byteToCode(b: number): number {
+/** The code of a byte of a file of `version` (the current one unless told). */
+export function byteToCode(b: number, version = VERSION): number {
   if (b === 0) return DRAW;
   if (b === 255) return INVALID;
+  if (version >= 2) {
+    if (b === RULE_WIN_BYTE) return RULE_WIN;
+    if (b === RULE_LOSS_BYTE) return RULE_LOSS;
+  }
   return b < 128 ? WIN - (2 * b - 1) : -WIN + 2 * (b - 128);
 }
 
@@ -207,6 +219,8 @@ export class TableFile {
   readonly header: TableHeader;
   private readonly id = nextFileId++;
   private readonly view: DataView;
+  /** The file's format version (1: no results by the perpetual-check rule). */
+  private readonly version: number;
   private readonly chunkPositions: number;
   private readonly chunks: number;
   private readonly offsetsAt: number;
@@ -225,7 +239,8 @@ export class TableFile {
     const v = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     this.view = v;
     if (v.getUint32(0, true) !== MAGIC) throw new TablebaseError('not a table file (no QITB mark)');
-    if (bytes[4] !== VERSION) throw new TablebaseError(`table file version ${bytes[4]}, this reads ${VERSION}`);
+    if (bytes[4] !== 1 && bytes[4] !== VERSION) throw new TablebaseError(`table file version ${bytes[4]}, this reads 1 and ${VERSION}`);
+    this.version = bytes[4]!;
     const game = bytes[5] === 0 ? 'chess' : bytes[5] === 1 ? 'xiangqi' : null;
     if (game === null) throw new TablebaseError(`table file for an unknown game (${bytes[5]})`);
     const nameLength = bytes[6]!;
@@ -258,7 +273,7 @@ export class TableFile {
   code(index: number): number {
     const c = Math.floor(index / this.chunkPositions);
     const chunk = this.cache.get(`${this.id}:${c}`, () => this.loadChunk(c));
-    return byteToCode(chunk[index - c * this.chunkPositions]!);
+    return byteToCode(chunk[index - c * this.chunkPositions]!, this.version);
   }
 
   private loadChunk(c: number): Uint8Array {

@@ -9,15 +9,18 @@
  * material it leads to (built first, or known drawn). Then the analysis runs backwards from the mates in rounds, one ply a round:
  * round k settles every position won in k plies (a move to a position lost in k - 1) and every
  * one lost in k plies (all moves known, each to a position won for the other side, the longest
- * in k - 1). Whatever no round settles is a draw.
+ * in k - 1). Whatever no round settles is a draw, except in xiangqi, where the perpetual-check
+ * rule then decides the draws that one side holds only by checking for ever
+ * (perpetual-check.ts).
  */
 import { QiengineError } from '../core/errors.js';
 import { MAX_MOVES as CHESS_MAX_MOVES } from '../chess/position.js';
 import { MAX_MOVES as XIANGQI_MAX_MOVES } from '../xiangqi/position.js';
 import { TableIndex } from './indexing.js';
 import { canonicalMaterial, capturesFrom, isCanonical, isDeadDraw, materialName, PIECE_LETTERS, type Material, type TablebaseGame } from './material.js';
+import { applyPerpetualCheckRule } from './perpetual-check.js';
 import { tablebaseRules, type SetupPosition } from './rules.js';
-import { DRAW, INVALID, LOST_NOW, codeDistance, codeIsWin, isDecided, oneFurther, type TableValues } from './values.js';
+import { DRAW, INVALID, LOST_NOW, codeDistance, codeIsWin, isDecided, isRuleCode, oneFurther, type TableValues } from './values.js';
 
 /** A table being looked up while another is built: the code of a position of its material. */
 export interface TableLookup {
@@ -41,8 +44,12 @@ export interface GeneratedTable {
   values: TableValues;
   /** The longest win found, in plies. */
   longestWin: number;
-  /** How many positions are valid, and how many of those are won for the side to move, lost, drawn. */
-  counts: { valid: number; won: number; lost: number; drawn: number };
+  /**
+   * How many positions are valid, and how many of those are won for the side to move, lost,
+   * drawn; `byRule`: how many of the won and lost are decided by xiangqi's perpetual-check
+   * rule rather than by a mate.
+   */
+  counts: { valid: number; won: number; lost: number; drawn: number; byRule: number };
 }
 
 const NO_EXIT = -32768;
@@ -72,6 +79,11 @@ export function buildTable(material: Material, lookup: (m: Material) => TableLoo
   // Only chess with pawns on both sides has such successors: elsewhere the array stays empty.
   const withFloors = material.game === 'chess' && material.sides[0].includes('P') && material.sides[1].includes('P');
   let succFloor = new Int16Array(withFloors ? succ.length : 0);
+  // Xiangqi: which moves to a successor give check, and the captures' best with results by the
+  // rule kept (the mate rounds read those as draws), for the perpetual-check rule after them.
+  const perpetual = rules.perpetualCheckLoses;
+  let givesCheck = new Uint8Array(perpetual ? succ.length : 0);
+  const ruleExits = new Int16Array(perpetual ? size : 0);
   let used = 0;
   const name = materialName(material);
   const pos = rules.newPosition();
@@ -87,6 +99,7 @@ export function buildTable(material: Material, lookup: (m: Material) => TableLoo
     const end = pos.generate(buf, 0, false);
     let legal = 0;
     let best = NO_EXIT;
+    let ruleBest = NO_EXIT;
     let far = 0;
     for (let m = 0; m < end; m++) {
       if (!pos.make(buf[m]!)) continue;
@@ -100,6 +113,11 @@ export function buildTable(material: Material, lookup: (m: Material) => TableLoo
             const floors = new Int16Array(grown.length);
             floors.set(succFloor);
             succFloor = floors;
+          }
+          if (perpetual) {
+            const checks = new Uint8Array(grown.length);
+            checks.set(givesCheck);
+            givesCheck = checks;
           }
         }
         let floor = NO_EXIT;
@@ -115,10 +133,13 @@ export function buildTable(material: Material, lookup: (m: Material) => TableLoo
           if (floor !== NO_EXIT && d > maxExitDist) maxExitDist = d;
         }
         if (withFloors) succFloor[used] = floor;
+        if (perpetual) givesCheck[used] = pos.inCheck() ? 1 : 0;
         succ[used++] = index.encode(pos);
       } else {
         // A capture or a promotion: the table of the material it leads to answers at once.
-        const v = oneFurther(-captureValue(pos, material.game, lookup));
+        let v = oneFurther(-captureValue(pos, material.game, lookup));
+        if (perpetual && v > ruleBest) ruleBest = v;
+        if (isRuleCode(v)) v = DRAW;
         if (v > best) best = v;
         const d = codeDistance(v);
         if (d > far) far = d;
@@ -131,6 +152,7 @@ export function buildTable(material: Material, lookup: (m: Material) => TableLoo
     }
     codes[i] = UNKNOWN;
     exitBest[i] = best;
+    if (perpetual) ruleExits[i] = ruleBest;
     exitDist[i] = far;
     if (far > maxExitDist) maxExitDist = far;
   }
@@ -187,11 +209,13 @@ export function buildTable(material: Material, lookup: (m: Material) => TableLoo
     if (settled === 0 && k > maxExitDist + 1) break;
   }
   for (let o = 0; o < openCount; o++) codes[open[o]!] = DRAW;
+  if (perpetual) applyPerpetualCheckRule({ codes, rowStart, succ, givesCheck, exits: ruleExits, noExit: NO_EXIT });
 
   let valid = 0;
   let won = 0;
   let lost = 0;
   let drawn = 0;
+  let byRule = 0;
   for (let i = 0; i < size; i++) {
     const c = codes[i]!;
     if (c === INVALID) continue;
@@ -199,8 +223,9 @@ export function buildTable(material: Material, lookup: (m: Material) => TableLoo
     if (c === DRAW) drawn++;
     else if (codeIsWin(c)) won++;
     else lost++;
+    if (isRuleCode(c)) byRule++;
   }
-  return { material, index, values: codes, longestWin, counts: { valid, won, lost, drawn } };
+  return { material, index, values: codes, longestWin, counts: { valid, won, lost, drawn, byRule } };
 }
 
 /** The code, for its side to move, of a position reached by a capture. */

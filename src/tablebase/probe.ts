@@ -20,10 +20,15 @@ import { TableIndex } from './indexing.js';
 import { materialOf, type GeneratedTable } from './generate.js';
 import { isDeadDraw, materialName, swapSides, type Material, type TablebaseGame } from './material.js';
 import { tablebaseRules, type SetupPosition, type TablebaseRules } from './rules.js';
-import { INVALID, WIN, codeResult, oneFurther, type ProbeResult } from './values.js';
+import { INVALID, WIN, codeResult, isRuleCode, oneFurther, type ProbeResult } from './values.js';
 
 /** Room for the legal moves of any position of either game. */
 const MAX_LINE_MOVES = 256;
+/**
+ * The plies before the move limit that the search's probe wants left for a result by the
+ * perpetual-check rule (a repetition usually comes within a few moves of the loser's checks).
+ */
+const RULE_ROOM = 40;
 /** {@link Tablebases.moveCode}'s answer for a move that is not legal (beyond every code). */
 const NOT_LEGAL = INVALID + 1;
 
@@ -152,8 +157,9 @@ export class Tablebases {
   /**
    * The tables' best line from a position: at each step the move whose result is best for the
    * side making it (the quickest win, or the longest defence), until mate or `maxPlies`. Empty
-   * when the set does not hold the position or it is a draw, and cut short where a capture
-   * leads to a table the set lacks. The position is left as it was.
+   * when the set does not hold the position, it is a draw or its result comes from the
+   * perpetual-check rule (no mate to show: the loser checks until it repeats), and cut short
+   * where a capture leads to a table the set lacks. The position is left as it was.
    */
   line(position: TablebasePosition, maxPlies = 60): Move[] {
     const [pos, game] = unwrap(position);
@@ -161,7 +167,7 @@ export class Tablebases {
     const out: Move[] = [];
     while (out.length < maxPlies) {
       const here = this.code(pos, game);
-      if (here === INVALID || here === 0) break;
+      if (here === INVALID || here === 0 || isRuleCode(here)) break;
       let best = 0;
       let bestCode = -Infinity;
       const end = pos.generate(buf, 0, false);
@@ -187,7 +193,8 @@ export class Tablebases {
    * own), which the search scores as a draw once that many plies have passed without a capture
    * (or pawn move): a mate the table puts at or beyond it, counted from the position's clock,
    * may never come, so the probe misses there and the search looks for itself (a capture on
-   * the way starts the count again, and the tables answer once more after it).
+   * the way starts the count again, and the tables answer once more after it). A result by the
+   * perpetual-check rule is answered while 40 plies are left before the limit.
    */
   endgameProbe(game: TablebaseGame): EndgameProbe | undefined {
     if (this.routes[game].size === 0) return undefined;
@@ -196,7 +203,10 @@ export class Tablebases {
       const code = this.code(p, game);
       if (code === INVALID || code === 0) return code;
       const limit = game === 'chess' ? CHESS_DRAW_PLIES : (pos as XiangqiPosition).drawPlies;
-      return p.halfmoveClock + (WIN - Math.abs(code)) >= limit ? INVALID : code;
+      // A result by the perpetual-check rule comes with the repetition, at the loser's choice:
+      // it is trusted with RULE_ROOM plies to spare before the move limit.
+      const plies = isRuleCode(code) ? RULE_ROOM : WIN - Math.abs(code);
+      return p.halfmoveClock + plies >= limit ? INVALID : code;
     };
   }
 

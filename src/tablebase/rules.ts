@@ -48,6 +48,11 @@ export interface TablebaseRules<P extends SetupPosition = SetupPosition> {
   readonly colourFlip: Int16Array;
   /** Whether a side with no legal move loses (xiangqi) rather than draws (chess stalemate). */
   readonly stalemateLoses: boolean;
+  /**
+   * Whether a side that checks on every one of its moves through a repetition loses (xiangqi's
+   * perpetual-check rule), where the other side did not check all the time (both: a draw).
+   */
+  readonly perpetualCheckLoses: boolean;
   /** Whether a position's extra state (chess castling rights) keeps it out of the tables. */
   unprobeable(pos: P): boolean;
   /**
@@ -154,6 +159,7 @@ export const XIANGQI_TABLEBASE_RULES: TablebaseRules<XiangqiPosition> = {
   symmetry: () => XQ_SYMMETRY,
   colourFlip: squareMap(flipSquare, 256, xqValid),
   stalemateLoses: true,
+  perpetualCheckLoses: true,
   unprobeable: () => false,
   hasStateMoves: () => false,
   isStateMove: () => false,
@@ -230,6 +236,7 @@ export const CHESS_TABLEBASE_RULES: TablebaseRules<ChessPosition> = {
   symmetry: (hasPawns) => (hasPawns ? CHESS_PAWNS : CHESS_PAWNLESS),
   colourFlip: squareMap((sq) => sq ^ 0x70, 128, chessValid),
   stalemateLoses: false,
+  perpetualCheckLoses: false,
   unprobeable: (pos) => pos.castling !== 0,
   hasStateMoves: (pos) => pos.epSquare !== NO_SQUARE,
   isStateMove: (move) => ((move >>> 16) & FLAG_EN_PASSANT) !== 0,

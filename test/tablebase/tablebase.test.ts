@@ -187,7 +187,7 @@ describe('table files', () => {
       const i = Math.floor(rand() * t.index.size);
       if (!t.index.decode(i, pos)) continue;
       const code = t.values[i]!;
-      expect(tb.probe(pos as never)).toEqual(code === 0 ? { result: 'draw', plies: 0 } : { result: code > 0 ? 'win' : 'loss', plies: codeDistance(code) });
+      expect(tb.probe(pos as never)).toEqual(code === 0 ? { result: 'draw', plies: 0, byRule: false } : { result: code > 0 ? 'win' : 'loss', plies: codeDistance(code), byRule: false });
     }
     // Black with the rook: the table of KRvKA read the other way round.
     expect(tb.probe(new Xiangqi('r3k4/9/9/9/9/9/9/9/4A4/3K5 b - - 0 1'))?.result).toBe('win');
