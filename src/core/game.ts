@@ -50,6 +50,12 @@ export interface GamePosition {
    * on the same side of the window as the full score would.
    */
   evaluate(alpha: number, beta: number): number;
+  /**
+   * Whether `evaluate` uses the game's full knowledge (default true). Off, it gives only its
+   * cheap part (material and piece-square tables, and what else the game's lazy estimate
+   * holds), as ElephantEye's UCCI `knowledge none` does: a weaker, faster evaluation.
+   */
+  knowledge: boolean;
 
   /**
    * Rule-based repetition state of the current position within the game and search history:

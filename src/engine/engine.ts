@@ -78,6 +78,16 @@ export interface EngineOptions {
    */
   randomness?: number;
   /**
+   * Null-move pruning in the searches that give no setting of their own (see
+   * {@link EngineSearchOptions.nullMove}; default true). See {@link Engine.setNullMove}.
+   */
+  nullMove?: boolean;
+  /**
+   * The evaluation's full knowledge in the searches that give no setting of their own (see
+   * {@link EngineSearchOptions.knowledge}; default true). See {@link Engine.setKnowledge}.
+   */
+  knowledge?: boolean;
+  /**
    * The dice of book choices, skill picks and the seeds of varied play: returns a number in
    * [0, 1) (default `Math.random`); a seeded one makes games repeat.
    */
@@ -155,6 +165,22 @@ export interface EngineSearchOptions {
    * ({@link EngineOptions.random}): a seeded one repeats them.
    */
   randomness?: number;
+  /**
+   * Whether null-move pruning runs (default: the engine's, true unless set). Off, the search
+   * reaches less depth in the same time, and cannot be misled by zugzwang (ElephantEye's UCCI
+   * `pruning none`).
+   */
+  nullMove?: boolean;
+  /**
+   * Whether the evaluation uses its full knowledge (default: the engine's, true unless set).
+   * Off, it scores only material and piece-square tables and what else the game's cheap
+   * estimate holds (xiangqi: the material imbalance and the attack across the river; chess:
+   * pawn structure and the bishop pair), without the pattern terms (cannon threats, pins,
+   * mobility, king safety...): weaker play, as ElephantEye's UCCI `knowledge none`. The
+   * transposition table is not cleared when it changes: clear it (`clear()`) for searches
+   * that must not meet the other setting's scores.
+   */
+  knowledge?: boolean;
 }
 
 /** The largest {@link EngineSearchOptions.randomness}, in centipawns. */
@@ -218,6 +244,10 @@ export class Engine {
   private contempt = 0;
   /** Varied play's largest root bonus (see {@link EngineOptions.randomness}). */
   private randomness = 0;
+  /** Null-move pruning (see {@link EngineOptions.nullMove}). */
+  private nullMove = true;
+  /** The evaluation's full knowledge (see {@link EngineOptions.knowledge}). */
+  private knowledge = true;
   /** The dice of book choices, skill picks and varied play's seeds. */
   private readonly random: () => number;
 
@@ -236,6 +266,8 @@ export class Engine {
     if (options.elo !== undefined) this.setElo(options.elo);
     if (options.contempt !== undefined) this.setContempt(options.contempt);
     if (options.randomness !== undefined) this.setRandomness(options.randomness);
+    if (options.nullMove !== undefined) this.setNullMove(options.nullMove);
+    if (options.knowledge !== undefined) this.setKnowledge(options.knowledge);
     this.random = options.random ?? Math.random;
   }
 
@@ -273,6 +305,24 @@ export class Engine {
    */
   setRandomness(centipawns: number): void {
     this.randomness = checkRandomness(centipawns);
+  }
+
+  /**
+   * Turns null-move pruning on or off for the searches that follow that give no setting of
+   * their own (see {@link EngineSearchOptions.nullMove}).
+   * @throws {QiengineError} for anything but true or false (nothing changes)
+   */
+  setNullMove(on: boolean): void {
+    this.nullMove = checkSwitch('nullMove', on);
+  }
+
+  /**
+   * Turns the evaluation's full knowledge on or off for the searches that follow that give no
+   * setting of their own (see {@link EngineSearchOptions.knowledge}).
+   * @throws {QiengineError} for anything but true or false (nothing changes)
+   */
+  setKnowledge(on: boolean): void {
+    this.knowledge = checkSwitch('knowledge', on);
   }
 
   /**
@@ -627,6 +677,8 @@ export class Engine {
       mate: positive('mate', o.mate),
       contempt: o.contempt === undefined ? this.contempt : checkContempt(o.contempt),
       randomness: o.randomness === undefined ? this.randomness : checkRandomness(o.randomness),
+      nullMove: o.nullMove === undefined ? this.nullMove : checkSwitch('nullMove', o.nullMove),
+      knowledge: o.knowledge === undefined ? this.knowledge : checkSwitch('knowledge', o.knowledge),
       searchMoves: o.searchMoves === undefined ? undefined : [...o.searchMoves],
       banMoves: o.banMoves === undefined ? undefined : [...o.banMoves],
       notation: o.notation,
@@ -959,6 +1011,11 @@ function checkContempt(cp: number): number {
 }
 
 /** Varied play's largest bonus, checked: a whole number of centipawns from 0 to RANDOMNESS_MAX. */
+function checkSwitch(name: string, on: boolean): boolean {
+  if (typeof on !== 'boolean') throw new QiengineError(`${name} must be true or false`);
+  return on;
+}
+
 function checkRandomness(cp: number): number {
   return checkWhole('randomness', cp, 0, RANDOMNESS_MAX, ' of centipawns');
 }

@@ -45,6 +45,10 @@ export interface SearchRequest {
   randomness?: number;
   /** The seed of the root bonuses. */
   randomSeed?: number;
+  /** Whether null-move pruning runs (default true; see SearchLimits.nullMove). */
+  nullMove?: boolean;
+  /** Whether the evaluation uses its full knowledge (default true; see GamePosition.knowledge). */
+  knowledge?: boolean;
   /** Only these root moves (protocol coordinates). */
   searchMoves?: readonly string[];
   /** Never these root moves (UCCI `banmoves`). */
@@ -247,6 +251,7 @@ export class Searcher {
     const notation = req.notation ?? 'wxf';
     const search = this.searchFor(req.game);
     this.last = search;
+    session.position.knowledge = req.knowledge !== false;
     const result: SearchResult = search.run(session.position, {
       depth: req.depth,
       nodes: req.nodes,
@@ -258,6 +263,7 @@ export class Searcher {
       drawScore: session.drawScore - (req.contempt ?? 0),
       randomness: req.randomness,
       randomSeed: req.randomSeed,
+      nullMove: req.nullMove,
       endgame: this.tablebases?.endgameProbe(req.game),
       stopFlag,
       signal,

@@ -17,7 +17,7 @@ import { budgetFor, fixedMoveTime, type Clock } from '../engine/time.js';
 import { ELO_MAX, ELO_MIN, SKILL_MAX, SKILL_MIN } from '../engine/skill.js';
 import { winDrawLoss } from '../engine/wdl.js';
 import { MATE } from '../search/tt.js';
-import { COORDINATE_MOVE, LineSession, randomnessOf, takesDraw, wholeNumber } from './line-session.js';
+import { COORDINATE_MOVE, LineSession, RANDOMNESS_GRADES, randomnessOf, takesDraw, wholeNumber } from './line-session.js';
 import { RESIGN_MAX, ResignRule } from './resign.js';
 
 export const ENGINE_NAME = 'qiengine';
@@ -180,6 +180,8 @@ export class ProtocolSession extends LineSession<Thinking> {
       this.write('option skilllevel type spin min 0 max 20 default 20');
       this.write('option contempt type spin min -1000 max 1000 default 0');
       this.write('option randomness type combo var none var tiny var small var medium var large var huge default none');
+      this.write('option pruning type combo var none var small var medium var large default large');
+      this.write('option knowledge type combo var none var small var medium var large default large');
       this.write('option perpetualchase type check default true');
       this.write('option usebook type check default false');
       this.write('option bookfiles type string default <empty>');
@@ -284,6 +286,16 @@ export class ProtocolSession extends LineSession<Thinking> {
         const n = randomnessOf(value, RANDOMNESS_MAX);
         if (n === undefined) return this.info(`${name}: expected none, tiny, small, medium, large or huge, or centipawns from 0 to ${RANDOMNESS_MAX}`);
         this.options.set('randomness', String(n));
+        return;
+      }
+      // ElephantEye's grades: `none` turns null-move pruning, or the evaluation's knowledge
+      // beyond material and piece-square tables, off; any other grade turns it on.
+      case 'pruning':
+      case 'knowledge': {
+        const v = value.trim().toLowerCase();
+        const on = v === 'none' || v === 'false' ? false : RANDOMNESS_GRADES.has(v) || v === 'true' ? true : undefined;
+        if (on === undefined) return this.info(`${name}: expected none, small, medium or large`);
+        this.options.set(key, String(on));
         return;
       }
       case 'uci_limitstrength':
@@ -508,6 +520,8 @@ export class ProtocolSession extends LineSession<Thinking> {
       elo: this.option('uci_limitstrength') === 'true' ? Number(this.option('uci_elo')) : undefined,
       contempt: this.options.has('contempt') ? Number(this.option('contempt')) : undefined,
       randomness: this.options.has('randomness') ? Number(this.option('randomness')) : undefined,
+      nullMove: this.options.has('pruning') ? this.option('pruning') === 'true' : undefined,
+      knowledge: this.options.has('knowledge') ? this.option('knowledge') === 'true' : undefined,
       searchMoves,
       banMoves: this.banned.length > 0 ? this.banned : undefined,
       moveOverheadMs: Number.isFinite(overhead) ? overhead : 30,

@@ -299,6 +299,12 @@ export interface SearchLimits {
   randomness?: number;
   /** The seed of the bonuses' draw (default 0): the same seed draws the same bonuses. */
   randomSeed?: number;
+  /**
+   * Whether null-move pruning runs (default true). Off, the search prunes less and reaches
+   * less depth in the same time (ElephantEye's UCCI `pruning none`, for a weaker or a
+   * zugzwang-proof search).
+   */
+  nullMove?: boolean;
 }
 
 /**
@@ -497,7 +503,8 @@ export class Search {
     this.threadNodes = limits.threadNodes;
     if (this.threadNodes !== undefined) this.threadNodes[this.thread] = 0;
     this.excludedCount = 0;
-    this.nullDisabled = 0;
+    // Off for the whole search: the counter never comes back to zero.
+    this.nullDisabled = limits.nullMove === false ? 1 : 0;
     this.rootEntryDepth = 0;
     this.singularExcluded.fill(0);
     this.singularCounts.fill(0);

@@ -242,6 +242,31 @@ describe('UCI search', () => {
     expect(fixed.size).toBe(1);
   });
 
+  it('UCCI pruning and knowledge (ElephantEye\'s grades): none turns null moves or the pattern terms off', async () => {
+    const { s, send, think } = session();
+    const hello = send('ucci');
+    expect(hello).toContain('option pruning type combo var none var small var medium var large default large');
+    expect(hello).toContain('option knowledge type combo var none var small var medium var large default large');
+    const nodes = async (): Promise<number> => {
+      send('setoption newgame');
+      const out = await think('position startpos', 'go depth 6');
+      return Number(/ nodes (\d+)/.exec(out.filter((l) => l.startsWith('info depth 6')).at(-1)!)![1]);
+    };
+    const base = await nodes();
+    expect(send('setoption pruning none')).toEqual([]);
+    expect(s.options.get('pruning')).toBe('false');
+    const noNull = await nodes();
+    expect(noNull).not.toBe(base);
+    expect(send('setoption pruning Large', 'setoption knowledge none')).toEqual([]);
+    const plain = await nodes();
+    expect(plain).not.toBe(base);
+    expect(plain).not.toBe(noNull);
+    expect(send('setoption knowledge small')).toEqual([]);
+    expect(await nodes()).toBe(base);
+    for (const bad of ['', 'lots', '2']) expect(send(`setoption knowledge ${bad}`)).toEqual(['info string knowledge: expected none, small, medium or large']);
+    expect(s.options.get('knowledge')).toBe('true');
+  });
+
   it('UCI_LimitStrength with UCI_Elo plays at a rating, over the Skill Level; without it, the Elo is only kept', async () => {
     const { s, send, think } = session();
     const hello = send('uci');

@@ -910,3 +910,54 @@ describe('varied play (root bonuses)', () => {
     expect(tt.probe(pos.keyLo, pos.keyHi, 0)).toBe(true);
   });
 });
+
+describe('weaker settings: no null move, no evaluation knowledge (ElephantEye’s pruning and knowledge)', () => {
+  it('nullMove false never passes the turn; the default does, and the trees differ', () => {
+    for (const [pos, depth] of [
+      [xiangqiFromFen(XIANGQI_START), 8],
+      [chessFromFen(CHESS_START), 7],
+    ] as const) {
+      let passes = 0;
+      const own = pos.makeNull.bind(pos);
+      Object.defineProperty(pos, 'makeNull', { value: () => (passes++, own()), configurable: true });
+      const on = new Search().run(pos, { depth });
+      expect(passes).toBeGreaterThan(0);
+      passes = 0;
+      const off = new Search().run(pos, { depth, nullMove: false });
+      expect(passes).toBe(0);
+      expect(off.nodes).not.toBe(on.nodes);
+      expect(pos.isPseudoLegal(off.bestMove)).toBe(true);
+      // A search with it on again is the default search: the setting does not stick.
+      expect(new Search().run(pos, { depth }).nodes).toBe(on.nodes);
+    }
+  });
+
+  it('knowledge false scores xiangqi by material, piece-square tables, imbalance and the attack across the river alone', () => {
+    let differs = 0;
+    for (let n = 0; n < 40; n++) {
+      const pos = xiangqiFromFen(XIANGQI_START);
+      randomPlayout(pos, 100 + n, 10 + n, () => {});
+      const t = pos.evaluationTerms();
+      const full = pos.evaluate();
+      pos.knowledge = false;
+      const plain = pos.evaluate();
+      pos.knowledge = true;
+      const sign = pos.sideToMove === 0 ? 1 : -1;
+      expect(Math.abs(plain - (sign * (t.pieceSquare + t.imbalance + t.attack) + t.tempo))).toBeLessThanOrEqual(2);
+      expect(pos.evaluate()).toBe(full);
+      if (plain !== full) differs++;
+    }
+    expect(differs).toBeGreaterThan(30);
+  });
+
+  it('knowledge false leaves chess’s mobility and king safety out', () => {
+    const pos = chessFromFen('r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R w KQ - 0 1');
+    const full = pos.evaluate();
+    pos.knowledge = false;
+    const plain = pos.evaluate();
+    expect(plain).not.toBe(full);
+    // The cheap part is what a window far from every score gets lazily.
+    pos.knowledge = true;
+    expect(pos.evaluate(10000, 10001)).toBe(plain);
+  });
+});
