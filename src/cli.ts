@@ -112,7 +112,7 @@ usage:
                   [--games N] [--movetime MS | --tc [MOVES/]SECONDS[+INC] [--timemargin MS]]
                   [--concurrency N] [--out FILE.jsonl]
                   [--openings FILE] [--sprt ELO0,ELO1[,ALPHA,BETA]] [--resume FILE.jsonl]
-                  [--pgn FILE.pgn]
+                  [--pgn FILE.pgn] [--tablebases DIR]
                         play a match (colours alternate over balanced openings) and
                         report the score and Elo difference of engine1, and each
                         engine's mean depth and nodes/s as it reported them.
@@ -130,6 +130,8 @@ usage:
                         (give the same settings as before)
                         --pgn writes the games as PGN too (SAN for chess, ICCS for
                         xiangqi), each engine move with its score/depth and time
+                        --tablebases ends a game once it reaches a position the .qtb
+                        tables of DIR hold, with their result
                         SPEC: qiengine | uci:CMD | ucci:CMD | xboard:CMD, then ;name=value
                         options, e.g. 'uci:/usr/games/stockfish;UCI_LimitStrength=true;UCI_Elo=2000'
                         or 'uci:/usr/games/fairy-stockfish;ranks=1' (xiangqi ranks 1-10)
@@ -451,8 +453,15 @@ function benchCommand(args: string[]): void {
 }
 
 async function matchCommand(args: string[]): Promise<void> {
-  const flags = parseFlags(args, ['game', 'engine1', 'engine2', 'games', 'movetime', 'tc', 'timemargin', 'concurrency', 'out', 'max-plies', 'openings', 'sprt', 'resume', 'pgn']);
+  const flags = parseFlags(args, ['game', 'engine1', 'engine2', 'games', 'movetime', 'tc', 'timemargin', 'concurrency', 'out', 'max-plies', 'openings', 'sprt', 'resume', 'pgn', 'tablebases']);
   const game = gameFlag(flags);
+  const tbDir = flags.get('tablebases');
+  let tablebases: Tablebases | undefined;
+  if (tbDir !== undefined) {
+    tablebases = new Tablebases();
+    for (const bytes of readTableFiles(tbDir)) tablebases.addFile(bytes);
+    if (tablebases.maxPieces(game) === 0) throw new UsageError(`no ${game} table files (.qtb) in '${tbDir}'`);
+  }
   const self = [process.execPath, fileURLToPath(import.meta.url)];
   const e1 = flags.get('engine1') ?? 'qiengine';
   const e2 = flags.get('engine2');
@@ -497,6 +506,7 @@ async function matchCommand(args: string[]): Promise<void> {
     openings,
     sprt,
     played,
+    tablebases,
     onGame: (r, s, done, test) => {
       const bar = progressBar(done, games, s, 30, test);
       process.stderr.write(tty ? `\r${bar}` : `${bar}  ${r.result} ${r.reason}\n`);

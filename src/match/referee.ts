@@ -4,7 +4,8 @@
  * limits and insufficient material, and adjudicates when both engines agree that one side is
  * winning. An engine that sends an illegal move, crashes or runs out of time loses; under a
  * time control the referee keeps both clocks, and a flag against a chess side that has only its
- * king, or its king and one bishop or knight, is a draw (that side could never mate).
+ * king, or its king and one bishop or knight, is a draw (that side could never mate). Given
+ * endgame tables, it ends a game as soon as it reaches a position they hold.
  */
 import { QiengineError } from '../core/errors.js';
 import { ChessPosition } from '../chess/position.js';
@@ -12,6 +13,8 @@ import { sideCannotMate } from '../chess/rules.js';
 import { openSession, type GameKind } from '../engine/games.js';
 import { GameClocks, type TimeControl } from './clock.js';
 import { DrawClaim, type EngineProcess } from './engine-process.js';
+import { PROBE_MISS, PROBE_RULE_WIN, PROBE_WIN, type GamePosition } from '../core/game.js';
+import type { Tablebases } from '../tablebase/probe.js';
 
 export type GameResult = '1-0' | '0-1' | '1/2-1/2';
 
@@ -114,6 +117,29 @@ export interface RefereeOptions {
   timeControl?: TimeControl;
   /** Under a time control, a clock may run this far past zero before its side loses (default 0). */
   timeMarginMs?: number;
+  /**
+   * Endgame tables: a game that reaches a position they hold ends there with their result
+   * (see {@link tableVerdict}), as cutechess-cli's tablebase adjudication does.
+   */
+  tablebases?: Tablebases;
+}
+
+/**
+ * What endgame tables make of a game's position, as a result from the first player's side, or
+ * null where they hold no answer the game's rules would keep: no table of its material, or (as
+ * the search's probe reads them) a mate the move limit would come before, counted from the
+ * position's clock, or a result by xiangqi's perpetual-check rule with less than 40 plies left
+ * before it. A table draw is a draw: the tables know no perpetual chase.
+ */
+export function tableVerdict(tables: Tablebases, game: GameKind, pos: GamePosition): { result: GameResult; reason: string } | null {
+  const code = tables.endgameProbe(game)?.(pos) ?? PROBE_MISS;
+  if (code === PROBE_MISS) return null;
+  if (code === 0) return { result: '1/2-1/2', reason: 'adjudicated: tablebase draw' };
+  const moverWins = code > 0;
+  const result: GameResult = moverWins === (pos.sideToMove === 0) ? '1-0' : '0-1';
+  const plies = PROBE_WIN - Math.abs(code);
+  const how = Math.abs(code) === PROBE_RULE_WIN ? 'by the perpetual-check rule' : `mate in ${Math.ceil(plies / 2)}`;
+  return { result, reason: `adjudicated: tablebase win, ${how}` };
 }
 
 /** Plays `opening` and then lets the engines play it out. */
@@ -143,6 +169,8 @@ export async function playGame(game: GameKind, first: EngineProcess, second: Eng
     const status = session.status();
     if (status.over) return record(status.winner === null ? '1/2-1/2' : winFor(status.winner), status.reason);
     if (moves.length >= maxPlies) return record('1/2-1/2', 'adjudicated: move limit');
+    const verdict = o.tablebases === undefined ? null : tableVerdict(o.tablebases, game, session.position);
+    if (verdict !== null) return record(verdict.result, verdict.reason);
     const side = session.position.sideToMove as 0 | 1;
     const mover = side === 0 ? first : second;
     let reply;

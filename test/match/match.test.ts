@@ -6,7 +6,10 @@ import { eloFromScore, estimateElo, parseSprt, scoreFromElo, SPRT_MIN_GAMES, spr
 import { UsageError } from '../../src/core/errors.js';
 import { EngineProcess, parseEngineSpec, type EngineSpec } from '../../src/match/engine-process.js';
 import { BALANCED_OPENINGS, readOpenings } from '../../src/match/openings.js';
-import { playGame, type SearchTally } from '../../src/match/referee.js';
+import { playGame, tableVerdict, type SearchTally } from '../../src/match/referee.js';
+import { Tablebases } from '../../src/tablebase/probe.js';
+import { buildTables, type GeneratedTable } from '../../src/tablebase/generate.js';
+import { parseMaterial } from '../../src/tablebase/material.js';
 import { GameClocks, parseTimeControl, timeControlText, type TimeControl } from '../../src/match/clock.js';
 import { readFileSync } from 'node:fs';
 import { progressBar, readMatchRecords, runMatch, searchSummary } from '../../src/match/match.js';
@@ -43,6 +46,9 @@ require('node:readline').createInterface({ input: process.stdin }).on('line', (l
     }, delay);
   } else if (l === 'quit') process.exit(0);
 });`;
+/** A capture-greedy random chess game (seed 3) whose last move, g5h6, leaves king and rook against king. */
+const RANDOM_GAME_TO_KRK =
+  'h2h3 a7a6 e2e3 b7b6 f1a6 b8a6 c2c3 g7g6 b2b4 a6b4 c3b4 a8a2 a1a2 g8h6 a2b2 c8a6 g1e2 a6e2 d1e2 f8g7 b1a3 g7b2 c1b2 e8f8 b2h8 d8c8 h8b2 h6f5 e2c4 f5e3 f2e3 e7e5 c4f7 f8f7 b2e5 c8g8 e5c7 g8f8 c7b6 f8c8 b6c7 c8c7 a3b1 f7g8 e1f1 c7g3 h1g1 g3e3 d2e3 h7h6 b4b5 g8f8 b1c3 f8e7 g1h1 h6h5 c3b1 d7d6 f1e2 e7d7 e2d1 h5h4 h1g1 d7c7 g1e1 g6g5 e1e2 c7b7 e2a2 g5g4 h3g4 b7b6 a2a8 b6b5 d1c1 b5b4 a8e8 b4c4 e8e6 c4b5 e6d6 b5c5 d6d3 c5b6 d3d4 b6a7 e3e4 h4h3 g2h3 a7b8 c1c2 b8a8 d4b4 a8a7 b4a4 a7b7 c2d1 b7c8 d1e1 c8b8 a4a5 b8c8 a5a6 c8b7 a6a2 b7c8 a2a1 c8d7 g4g5 d7c6 e4e5 c6b5 h3h4 b5b6 e1d2 b6c6 a1a4 c6d5 b1a3 d5e5 d2e3 e5d6 e3f3 d6e7 a4a5 e7e8 a5a6 e8d7 f3g4 d7e8 g4g3 e8f7 g3h3 f7g7 h4h5 g7f8 a6c6 f8g8 a3b1 g8g7 c6c3 g7g8 g5g6 g8h8 g6g7 h8g7 h3g4 g7h8 b1d2 h8h7 d2c4 h7h8 g4f4 h8g8 c3h3 g8h7 h3h1 h7g7 f4g3 g7f8 c4e5 f8g8 h1a1 g8f8 a1b1 f8e8 b1e1 e8e7 e1a1 e7d6 h5h6 d6e5 a1e1 e5d6 g3f2 d6c6 f2e2 c6d6 e1c1 d6e7 c1c4 e7d7 e2e1 d7e6 c4c2 e6d6 c2f2 d6d5 f2d2 d5e5 d2h2 e5f4 h2h3 f4g5 h3b3 g5h6';
 const dir = mkdtempSync(join(tmpdir(), 'qiengine-fake-'));
 const script = join(dir, 'fake.cjs');
 writeFileSync(script, FAKE);
@@ -187,6 +193,56 @@ describe('referee', () => {
       [0, 2, 2000],
     ]);
     for (const p of r.reports!) expect(Number.isInteger(p.ms) && p.ms >= 0).toBe(true);
+  });
+
+  it('with endgame tables, ends a game once it reaches a position they hold', async () => {
+    // A capture-greedy random game (seed 3) that reaches king and rook against king on its last
+    // move, g5h6, with white to move.
+    const line = RANDOM_GAME_TO_KRK.split(' ');
+    const tables = new Tablebases();
+    tables.addTable(buildTables(parseMaterial('chess', 'KRvK')));
+    const play = async (tablebases?: Tablebases) => {
+      const a = new EngineProcess(fake('w', ['h3b3']), 'chess', 50);
+      const b = new EngineProcess(fake('b', ['g5h6']), 'chess', 50);
+      await a.start();
+      await b.start();
+      try {
+        return await playGame('chess', a, b, line.slice(0, -2), { tablebases });
+      } finally {
+        await a.quit();
+        await b.quit();
+      }
+    };
+    const judged = await play(tables);
+    expect(judged.moves).toEqual(line);
+    expect(judged.result).toBe('1-0');
+    expect(judged.reason).toMatch(/^adjudicated: tablebase win, mate in \d+$/);
+    // Without tables the game goes on: white's script has run out, and its next move is illegal.
+    const played = await play();
+    expect(played.result).toBe('0-1');
+    expect(played.reason).toMatch(/illegal move/);
+  });
+
+  it('reads a table verdict as the game’s rules would keep it', () => {
+    const chess = new Tablebases();
+    chess.addTable(buildTables(parseMaterial('chess', 'KRvK')));
+    const at = (fen: string) => openSession({ game: 'chess', fen }).position;
+    expect(tableVerdict(chess, 'chess', at('8/8/7k/8/8/1R6/8/4K3 w - - 0 99'))).toEqual({ result: '1-0', reason: expect.stringMatching(/^adjudicated: tablebase win, mate in \d+$/) });
+    // Black to move takes the rook: a draw. Black with the rook: 0-1.
+    expect(tableVerdict(chess, 'chess', at('8/8/8/8/8/8/6kR/4K3 b - - 0 1'))).toEqual({ result: '1/2-1/2', reason: 'adjudicated: tablebase draw' });
+    expect(tableVerdict(chess, 'chess', at('4k3/8/8/8/8/8/r7/4K3 b - - 0 1'))?.result).toBe('0-1');
+    // A mate the 50-move rule would come before is no verdict; nor is a position of no table.
+    expect(tableVerdict(chess, 'chess', at('8/8/7k/8/8/1R6/8/4K3 w - - 99 120'))).toBeNull();
+    expect(tableVerdict(chess, 'chess', at('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'))).toBeNull();
+    // Xiangqi: black's horse holds only by perpetual check, which loses.
+    const built = new Map<string, GeneratedTable>();
+    buildTables(parseMaterial('xiangqi', 'KRvKH'), built);
+    const xq = new Tablebases();
+    for (const t of built.values()) xq.addTable(t);
+    const perpetual = (clock: number) => openSession({ game: 'xiangqi', fen: `4k4/R8/9/9/9/9/n8/3K5/9/9 b - - ${clock} 1` }).position;
+    expect(tableVerdict(xq, 'xiangqi', perpetual(0))).toEqual({ result: '1-0', reason: 'adjudicated: tablebase win, by the perpetual-check rule' });
+    expect(tableVerdict(xq, 'xiangqi', perpetual(80))).toBeNull();
+    expect(tableVerdict(xq, 'chess', at('8/8/7k/8/8/1R6/8/4K3 w - - 0 99'))).toBeNull();
   });
 
   it('reports only the moves after the opening, and only what the engine said', async () => {
