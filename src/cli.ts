@@ -123,7 +123,8 @@ usage:
                         zero loses on time
                         --sprt stops early once a sequential test accepts engine1 being
                         ELO0 or ELO1 stronger (error rates ALPHA, BETA; default 0.05)
-                        FILE: one opening per line, moves in UCI/ICCS coordinates
+                        FILE: one opening per line, moves in UCI/ICCS coordinates,
+                        or a FEN or EPD position, optionally then 'moves' and moves
                         (default: 50 built-in lines per game)
                         --resume continues a stopped match from its --out file: the games
                         in it count and are not played again; new games are added to it

@@ -97,6 +97,8 @@ export class EngineProcess {
   private lastNodes: number | undefined;
   private features = new Map<string, string>();
   private sentMoves = 0;
+  /** The game's start position, where it is not the standard one, and its side to move. */
+  private startPosition: { fen: string; side: 0 | 1 } | undefined;
   /** xboard clock in centiseconds, and moves played since the last time control. */
   private xbClock = 0;
   private xbMoves = 0;
@@ -225,9 +227,17 @@ export class EngineProcess {
     await this.expect((l) => l === 'readyok', 10000, 'readyok');
   }
 
-  /** Starts a new game (the opening moves come with the first {@link play}). */
-  async newGame(): Promise<void> {
+  /**
+   * Starts a new game, from `start` (a FEN and its side to move) or the game's start position;
+   * the opening moves come with the first {@link play}. An xboard engine gets the position by
+   * `setboard`, and one without that feature cannot start from a FEN.
+   */
+  async newGame(start?: { fen: string; side: 0 | 1 }): Promise<void> {
     this.sentMoves = 0;
+    this.startPosition = start;
+    if (start !== undefined && this.spec.dialect === 'xboard' && this.features.get('setboard') !== '1') {
+      throw new QiengineError(`${this.spec.name} cannot start from a position: it has no 'setboard' feature`);
+    }
     if (this.spec.dialect === 'uci') {
       this.send('ucinewgame');
       await this.ready();
@@ -237,6 +247,7 @@ export class EngineProcess {
       this.send('new');
       if (this.game === 'xiangqi') this.send('variant xiangqi');
       this.send('force');
+      if (start !== undefined) this.send(`setboard ${start.fen}`);
       this.send('post');
       // xboard's `level MPS BASE INC`, BASE in minutes:seconds.
       const level = (moves: number, seconds: number, inc: number): string => `level ${moves} ${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')} ${inc}`;
@@ -259,17 +270,19 @@ export class EngineProcess {
   }
 
   /**
-   * Asks for a move in the position reached by `moves` (ICCS/UCI) from the start. Under a time
-   * control, `clocks` are both sides' clocks as the referee keeps them.
+   * Asks for a move in the position reached by `moves` (ICCS/UCI) from the game's start (see
+   * {@link newGame}). Under a time control, `clocks` are both sides' clocks as the referee keeps
+   * them.
    */
   async play(moves: readonly string[], clocks?: ClockState): Promise<EngineMove> {
     this.lastScore = undefined;
     this.lastDepth = undefined;
     this.lastNodes = undefined;
     const t0 = performance.now();
-    // The mover: the games start from the initial position, first player to move.
-    const own = clocks === undefined ? 0 : moves.length % 2 === 0 ? clocks.firstMs : clocks.secondMs;
-    const opp = clocks === undefined ? 0 : moves.length % 2 === 0 ? clocks.secondMs : clocks.firstMs;
+    // The mover: the side to move at the start, every other ply.
+    const firstMoves = (moves.length + (this.startPosition?.side ?? 0)) % 2 === 0;
+    const own = clocks === undefined ? 0 : firstMoves ? clocks.firstMs : clocks.secondMs;
+    const opp = clocks === undefined ? 0 : firstMoves ? clocks.secondMs : clocks.firstMs;
     // Time to answer before the engine forfeits: its clock (the referee then rules it lost on
     // time), or ten move times, or (xboard) its whole clock; and two seconds more.
     const limit = (clocks !== undefined ? own : Math.max(this.movetimeMs * 10, this.spec.dialect === 'xboard' ? this.xbClock * 10 : 0)) + 2000;
@@ -299,7 +312,8 @@ export class EngineProcess {
       this.sentMoves++;
       return { move: m[1]!.toLowerCase(), ...this.report(t0) };
     }
-    const pos = `position startpos${moves.length > 0 ? ' moves ' + moves.map((m) => toWire(m, this.spec.ranks)).join(' ') : ''}`;
+    const from = this.startPosition === undefined ? 'startpos' : `fen ${this.startPosition.fen}`;
+    const pos = `position ${from}${moves.length > 0 ? ' moves ' + moves.map((m) => toWire(m, this.spec.ranks)).join(' ') : ''}`;
     this.send(pos);
     this.send(this.goCommand(clocks, own, opp));
     reply = await this.expect((l) => l.startsWith('bestmove') || l === 'nobestmove', limit, 'bestmove');

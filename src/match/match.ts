@@ -7,7 +7,7 @@ import type { GameKind } from '../engine/games.js';
 import { UsageError } from '../core/errors.js';
 import { estimateElo, sprtState, type EloEstimate, type MatchScore, type SprtOptions, type SprtState } from './elo.js';
 import { EngineProcess, type EngineSpec } from './engine-process.js';
-import { BALANCED_OPENINGS } from './openings.js';
+import { BALANCED_OPENINGS, type OpeningLine } from './openings.js';
 import { addSearchTally, isMoveReport, isSearchTally, newSearchTally, playGame, type GameRecord, type RefereeOptions, type SearchTally } from './referee.js';
 
 export interface MatchOptions extends RefereeOptions {
@@ -18,7 +18,7 @@ export interface MatchOptions extends RefereeOptions {
   /** A fixed time per move, in milliseconds; or else a {@link RefereeOptions.timeControl} (one of the two). */
   movetimeMs?: number;
   /** Opening lines (default: the built-in balanced set of the game). */
-  openings?: ReadonlyArray<readonly string[]>;
+  openings?: readonly OpeningLine[];
   /** Games played at once (default 1). */
   concurrency?: number;
   /**
@@ -75,7 +75,7 @@ export async function runMatch(o: MatchOptions): Promise<MatchReport> {
   const search: [SearchTally, SearchTally] = [newSearchTally(), newSearchTally()];
   // Game i plays opening line i / 2 (rounded down), engine 0 first when i is even.
   const lineOf = (i: number): number => Math.floor(i / 2) % openings.length;
-  const openingOf = (i: number): readonly string[] => openings[lineOf(i)]!;
+  const openingOf = (i: number): OpeningLine => openings[lineOf(i)]!;
   // Every game counted, played or resumed, adds to the score and to each engine's tallies
   // (a record's tallies are by colour: engine 0 moved first when aFirst).
   const count = (r: GameRecord, aFirst: boolean): void => {
@@ -96,7 +96,8 @@ export async function runMatch(o: MatchOptions): Promise<MatchReport> {
     const aFirst = i % 2 === 0;
     const firstName = o.engines[aFirst ? 0 : 1].name;
     if (r.first !== firstName) throw new UsageError(`${where}: ${r.first} moved first, but here ${firstName} does`);
-    if (r.opening.join(' ') !== openingOf(i).join(' ')) throw new UsageError(`${where}: its opening is not this match's line ${lineOf(i) + 1}`);
+    const line = openingOf(i);
+    if (r.opening.join(' ') !== line.moves.join(' ') || r.fen !== line.fen) throw new UsageError(`${where}: its opening is not this match's line ${lineOf(i) + 1}`);
     if (r.result !== '1-0' && r.result !== '0-1' && r.result !== '1/2-1/2') throw new UsageError(`${where}: no result`);
     records[i] = r;
     count(r, aFirst);
@@ -175,6 +176,7 @@ export function readMatchRecords(text: string): GameRecord[] {
       throw new UsageError(`line ${k + 1}: not a game record`);
     }
     if (typeof g.game !== 'number') throw new UsageError(`line ${k + 1}: the game has no number (a file written before matches could be resumed)`);
+    if (g.fen !== undefined && typeof g.fen !== 'string') throw new UsageError(`line ${k + 1}: its start position is not a FEN`);
     // Files written before the tallies existed have none; a record that has them must have both.
     if (g.search !== undefined && !(Array.isArray(g.search) && g.search.length === 2 && g.search.every(isSearchTally))) {
       throw new UsageError(`line ${k + 1}: its search tallies are not two sets of counts`);

@@ -115,35 +115,61 @@ const XIANGQI = [
     'h0g2 b7e7 i0i1 h9g7 b2e2 i9i8',
 ];
 
-/** Opening lines by game, as move lists in protocol coordinates (UCI; ICCS). */
-export const BALANCED_OPENINGS: Record<GameKind, ReadonlyArray<readonly string[]>> = {
-  chess: CHESS.map((l) => l.split(' ')),
-  xiangqi: XIANGQI.map((l) => l.split(' ')),
+/**
+ * Where a game starts: the moves played from a position, `fen` or else the game's start, in
+ * protocol coordinates (UCI; ICCS). A match plays them as book moves, then lets the engines on.
+ */
+export interface OpeningLine {
+  fen?: string;
+  moves: readonly string[];
+}
+
+/** Opening lines by game, from the start position. */
+export const BALANCED_OPENINGS: Record<GameKind, readonly OpeningLine[]> = {
+  chess: CHESS.map((l) => ({ moves: l.split(' ') })),
+  xiangqi: XIANGQI.map((l) => ({ moves: l.split(' ') })),
 };
 
 /**
- * Opening lines from a text file's content: one line per opening, moves in protocol
- * coordinates (UCI; ICCS) separated by spaces, each played from the start position. Blank lines
- * and lines starting with `#` are skipped. Throws a {@link UsageError} naming the first line
- * that does not parse or holds an illegal move, or when there is no line at all.
+ * Opening lines from a text file's content, one a line: moves in protocol coordinates (UCI;
+ * ICCS) separated by spaces, played from the start position; or a position, as a FEN (or an EPD
+ * line: its four fields, and any operations after them, which are left out), optionally followed
+ * by `moves` and moves from it. Blank lines and lines starting with `#` are skipped. Throws a
+ * {@link UsageError} naming the first line whose position or moves do not read, or hold an
+ * illegal move, or when there is no line at all.
  */
-export function readOpenings(text: string, game: GameKind): string[][] {
-  const out: string[][] = [];
+export function readOpenings(text: string, game: GameKind): OpeningLine[] {
+  const out: OpeningLine[] = [];
   const lines = text.split(/\r?\n/);
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!.trim();
     if (line === '' || line.startsWith('#')) continue;
-    const moves = line.split(/\s+/);
     try {
-      openSession({ game, moves });
+      const opening = parseOpeningLine(line);
+      openSession({ game, ...opening });
+      out.push(opening);
     } catch (e) {
-      // Bad input (a move that does not read or is illegal) names its line; anything else is a
-      // bug and stays as it is, as everywhere else that input errors are turned into messages.
+      // Bad input (a position or move that does not read, or an illegal move) names its line;
+      // anything else is a bug and stays as it is, as everywhere else that input errors are
+      // turned into messages.
       if (e instanceof QiengineError) throw new UsageError(`openings line ${i + 1}: ${e.message}`);
       throw e;
     }
-    out.push(moves);
   }
   if (out.length === 0) throw new UsageError('the openings file holds no line');
   return out;
+}
+
+/** One line of an openings file (see {@link readOpenings}), not yet checked against the game. */
+function parseOpeningLine(line: string): OpeningLine {
+  const words = line.split(/\s+/);
+  // A board field has ranks separated by slashes; a move never has one.
+  if (!words[0]!.includes('/')) return { moves: words };
+  const at = words.indexOf('moves');
+  const moves = at < 0 ? [] : words.slice(at + 1);
+  let fields = at < 0 ? words : words.slice(0, at);
+  // EPD: the four position fields, then operations (`bm e4; id "x";`), and no move counters.
+  const counters = fields.length >= 6 && /^\d+$/.test(fields[4]!) && /^\d+$/.test(fields[5]!);
+  if (!counters) fields = [...fields.slice(0, 4), '0', '1'];
+  return { fen: fields.slice(0, 6).join(' '), moves };
 }

@@ -71,7 +71,8 @@ export function matchGamePgn(kind: GameKind, record: GameRecord, place: PgnPlace
   ]);
   if (place.timeControl !== undefined) tags.set('TimeControl', place.timeControl);
   if (kind === 'chess') {
-    const game = new Chess();
+    // From the game's own start position: the writer adds its SetUp and FEN tags.
+    const game = new Chess(record.fen);
     for (const m of record.moves) game.move(m);
     const pgn = game.toPgnGame();
     pgn.tags = tags;
@@ -85,5 +86,5 @@ export function matchGamePgn(kind: GameKind, record: GameRecord, place: PgnPlace
   const moves = record.moves.map((iccs, i) => ({ iccs, comments: comments[i] === '' ? [] : [comments[i]!] }));
   const before: string[] = [];
   (moves.at(-1)?.comments ?? before).push(record.reason);
-  return writeXiangqiPgn({ tags, fen: XIANGQI_START_FEN, moves, result: record.result, comments: before });
+  return writeXiangqiPgn({ tags, fen: record.fen ?? XIANGQI_START_FEN, moves, result: record.result, comments: before });
 }

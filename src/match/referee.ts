@@ -15,6 +15,7 @@ import { GameClocks, type TimeControl } from './clock.js';
 import { DrawClaim, type EngineProcess } from './engine-process.js';
 import { PROBE_MISS, PROBE_RULE_WIN, PROBE_WIN, type GamePosition } from '../core/game.js';
 import type { Tablebases } from '../tablebase/probe.js';
+import type { OpeningLine } from './openings.js';
 
 export type GameResult = '1-0' | '0-1' | '1/2-1/2';
 
@@ -22,6 +23,9 @@ export interface GameRecord {
   /** Engine names: who played first (white/red) and second. */
   first: string;
   second: string;
+  /** The position the game started from, where it was not the game's start position. */
+  fen?: string;
+  /** The opening's moves (from `fen`, or the start). */
   opening: readonly string[];
   /** Every move, the opening included (ICCS/UCI). */
   moves: string[];
@@ -142,16 +146,23 @@ export function tableVerdict(tables: Tablebases, game: GameKind, pos: GamePositi
   return { result, reason: `adjudicated: tablebase win, ${how}` };
 }
 
-/** Plays `opening` and then lets the engines play it out. */
-export async function playGame(game: GameKind, first: EngineProcess, second: EngineProcess, opening: readonly string[], o: RefereeOptions = {}): Promise<GameRecord> {
+/**
+ * Plays the opening's moves (from its position, or the start) and then lets the engines play
+ * it out. `first` plays white (red), whichever side is to move in the opening's position.
+ */
+export async function playGame(game: GameKind, first: EngineProcess, second: EngineProcess, line: OpeningLine, o: RefereeOptions = {}): Promise<GameRecord> {
   const maxPlies = o.maxPlies ?? 400;
   const resignScore = o.resignScore ?? 1000;
   const resignMoves = o.resignMoves ?? 3;
-  const session = openSession({ game, moves: opening });
+  const fen = line.fen;
+  const opening = line.moves;
+  const session = openSession({ game, fen, moves: opening });
+  // The side to move where the game starts (before the opening's moves).
+  const startSide = (session.position.sideToMove + opening.length) % 2 as 0 | 1;
   const moves = [...opening];
   const search: [SearchTally, SearchTally] = [newSearchTally(), newSearchTally()];
   const reports: MoveReport[] = [];
-  const record = (result: GameResult, reason: string): GameRecord => ({ first: first.spec.name, second: second.spec.name, opening, moves, result, reason, search, reports });
+  const record = (result: GameResult, reason: string): GameRecord => ({ first: first.spec.name, second: second.spec.name, ...(fen === undefined ? {} : { fen }), opening, moves, result, reason, search, reports });
   const winFor = (side: number): GameResult => (side === 0 ? '1-0' : '0-1');
   const clocks = o.timeControl === undefined ? undefined : new GameClocks(o.timeControl);
   // A flag loses, unless the other side could never mate.
@@ -159,8 +170,9 @@ export async function playGame(game: GameKind, first: EngineProcess, second: Eng
     session.position instanceof ChessPosition && sideCannotMate(session.position, side === 0 ? 1 : 0)
       ? record('1/2-1/2', `${name} lost on time, but the other side cannot mate`)
       : record(winFor(side ^ 1), `${name} lost on time`);
-  await first.newGame();
-  await second.newGame();
+  const start = fen === undefined ? undefined : { fen, side: startSide };
+  await first.newGame(start);
+  await second.newGame(start);
   // Consecutive plies on which the mover claimed a win of at least resignScore while the
   // other side had conceded as much on its last move; signed by the side ahead.
   let agree = 0;

@@ -13,6 +13,7 @@ import { parseMaterial } from '../../src/tablebase/material.js';
 import { GameClocks, parseTimeControl, timeControlText, type TimeControl } from '../../src/match/clock.js';
 import { readFileSync } from 'node:fs';
 import { progressBar, readMatchRecords, runMatch, searchSummary } from '../../src/match/match.js';
+import { matchGamePgn } from '../../src/match/pgn.js';
 import { openSession } from '../../src/engine/games.js';
 
 /**
@@ -25,12 +26,14 @@ const args = process.argv.slice(2);
 const moves = args.filter((a) => !a.startsWith('--'));
 const flag = (name, d) => (args.find((a) => a.startsWith('--' + name + '=')) ?? '--' + name + '=' + d).slice(name.length + 3);
 const score = Number(flag('score', '0'));
-// --delay=MS answers each go that late; --log=FILE appends every go and setoption line to FILE.
+// --delay=MS answers each go that late; --log=FILE appends every go and setoption line to FILE
+// (and every position line, with --positions=1).
 const delay = Number(flag('delay', '0'));
 const log = flag('log', '');
+const positions = flag('positions', '0') === '1';
 let seen = 0;
 require('node:readline').createInterface({ input: process.stdin }).on('line', (l) => {
-  if (log !== '' && (l.startsWith('go') || l.startsWith('setoption'))) require('node:fs').appendFileSync(log, l + '\\n');
+  if (log !== '' && (l.startsWith('go') || l.startsWith('setoption') || (positions && l.startsWith('position')))) require('node:fs').appendFileSync(log, l + '\\n');
   if (l === 'uci') console.log('uciok');
   else if (l === 'ucci') { console.log('option usemillisec type check default false'); console.log('ucciok'); }
   else if (l === 'isready') console.log('readyok');
@@ -140,8 +143,9 @@ describe('engine specs', () => {
     for (const game of ['chess', 'xiangqi'] as const) {
       expect(BALANCED_OPENINGS[game].length).toBe(50);
       for (const line of BALANCED_OPENINGS[game]) {
-        expect(line.length).toBe(6);
-        expect(() => openSession({ game, moves: line })).not.toThrow();
+        expect(line.moves.length).toBe(6);
+        expect(line.fen).toBeUndefined();
+        expect(() => openSession({ game, moves: line.moves })).not.toThrow();
       }
     }
   });
@@ -150,8 +154,18 @@ describe('engine specs', () => {
 describe('openings files', () => {
   it('reads one line per opening, skipping blank and # lines', () => {
     const text = '# made by hand\n\nh2e2 h9g7\r\n  b0c2   b9c7 \n';
-    expect(readOpenings(text, 'xiangqi')).toEqual([['h2e2', 'h9g7'], ['b0c2', 'b9c7']]);
-    expect(readOpenings('e2e4 e7e5\nd2d4', 'chess')).toEqual([['e2e4', 'e7e5'], ['d2d4']]);
+    expect(readOpenings(text, 'xiangqi')).toEqual([{ moves: ['h2e2', 'h9g7'] }, { moves: ['b0c2', 'b9c7'] }]);
+    expect(readOpenings('e2e4 e7e5\nd2d4', 'chess')).toEqual([{ moves: ['e2e4', 'e7e5'] }, { moves: ['d2d4'] }]);
+    // Positions: a FEN, an EPD line (its operations left out, counters added), with moves after.
+    const KIWI = 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1';
+    expect(readOpenings(`${KIWI}\n${KIWI.slice(0, -4)} bm e5f7; id "kiwipete";\n${KIWI} moves e1g1 e8c8`, 'chess')).toEqual([
+      { fen: KIWI, moves: [] },
+      { fen: KIWI, moves: [] },
+      { fen: KIWI, moves: ['e1g1', 'e8c8'] },
+    ]);
+    expect(readOpenings('4k4/R8/9/9/9/9/n8/3K5/9/9 b - - 0 1 moves a3b1', 'xiangqi')).toEqual([{ fen: '4k4/R8/9/9/9/9/n8/3K5/9/9 b - - 0 1', moves: ['a3b1'] }]);
+    expect(() => readOpenings(`d2d4\n${KIWI} moves e1c1 e8e7`, 'chess')).toThrow(/line 2/);
+    expect(() => readOpenings('8/8/8 w - - 0 1', 'chess')).toThrow(/line 1: .*FEN/i);
   });
 
   it('names the line of an illegal or unreadable move, and rejects a file with no line', () => {
@@ -169,7 +183,7 @@ describe('referee', () => {
     await a.start();
     await b.start();
     try {
-      return await playGame('chess', a, b, opening, { maxPlies });
+      return await playGame('chess', a, b, { moves: opening }, { maxPlies });
     } finally {
       await a.quit();
       await b.quit();
@@ -207,7 +221,7 @@ describe('referee', () => {
       await a.start();
       await b.start();
       try {
-        return await playGame('chess', a, b, line.slice(0, -2), { tablebases });
+        return await playGame('chess', a, b, { moves: line.slice(0, -2) }, { tablebases });
       } finally {
         await a.quit();
         await b.quit();
@@ -314,7 +328,7 @@ describe('time controls', () => {
     await a.start();
     await b.start();
     try {
-      return await playGame(game, a, b, [], { timeControl: tc, timeMarginMs: marginMs, maxPlies: 6 });
+      return await playGame(game, a, b, { moves: [] }, { timeControl: tc, timeMarginMs: marginMs, maxPlies: 6 });
     } finally {
       await a.quit();
       await b.quit();
@@ -358,6 +372,49 @@ describe('time controls', () => {
   });
 });
 
+describe('games from a position', () => {
+  it('starts both engines from the opening’s FEN, with the side to move’s own clock, and records and writes it', async () => {
+    const log = join(dir, 'fen-go.log');
+    const ucci = (name: string, moves: string[]): EngineSpec => ({ name, dialect: 'ucci', command: process.execPath, args: [script, ...moves, `--log=${log}`, '--positions=1'], options: [], ranks: 0 });
+    // Black to move first: the second engine opens, and its clock is the one that runs.
+    const fen = '4k4/R8/9/9/9/9/n8/3K5/9/9 b - - 0 1';
+    const a = new EngineProcess(ucci('r', ['d2d1']), 'xiangqi', { baseMs: 5000, incrementMs: 0 });
+    const b = new EngineProcess(ucci('k', ['a3b1', '--delay=1200']), 'xiangqi', { baseMs: 5000, incrementMs: 0 });
+    await a.start();
+    await b.start();
+    let r;
+    try {
+      r = await playGame('xiangqi', a, b, { fen, moves: [] }, { timeControl: { baseMs: 5000, incrementMs: 0 }, maxPlies: 2 });
+    } finally {
+      await a.quit();
+      await b.quit();
+    }
+    expect(r).toMatchObject({ fen, opening: [], moves: ['a3b1', 'd2d1'], result: '1/2-1/2', reason: 'adjudicated: move limit' });
+    const lines = readFileSync(log, 'utf8').trim().split('\n');
+    expect(lines).toContain(`position fen ${fen}`);
+    expect(lines).toContain(`position fen ${fen} moves a3b1`);
+    const goes = lines.filter((l) => l.startsWith('go'));
+    expect(goes[0]).toBe('go time 5000 opptime 5000');
+    // Red's turn: its own 5000 as time, black's ~3800 as opptime.
+    const red = /^go time (\d+) opptime (\d+)$/.exec(goes[1]!);
+    expect(Number(red![1])).toBe(5000);
+    expect(Number(red![2])).toBeLessThan(4000);
+    const pgn = matchGamePgn('xiangqi', r, { event: 't' });
+    expect(pgn).toContain(`[FEN "${fen}"]`);
+    // A resumed record must start from the same position as the match's line.
+    const other = { ...r, game: 0, first: 'a' };
+    await expect(
+      runMatch({ game: 'xiangqi', engines: [ucci('a', []), ucci('b', [])], games: 2, movetimeMs: 50, openings: [{ moves: [] }], played: [other] }),
+    ).rejects.toThrow(/its opening is not this match's line 1/);
+  });
+
+  it('an xboard engine without setboard cannot start from a position', async () => {
+    const p = new EngineProcess({ name: 'x', dialect: 'xboard', command: process.execPath, args: [script], options: [], ranks: 0 }, 'chess', 50);
+    // Never started: the check comes before anything is sent.
+    await expect(p.newGame({ fen: '4k3/8/8/8/8/8/8/4K2R w K - 0 1', side: 0 })).rejects.toThrow(/no 'setboard' feature/);
+  });
+});
+
 describe('xboard engines', () => {
   it('a draw claim without grounds loses; moves and force mode follow the protocol', async () => {
     const xb = join(dir, 'fake-xboard.cjs');
@@ -377,7 +434,7 @@ require('node:readline').createInterface({ input: process.stdin }).on('line', (l
     await a.start();
     await b.start();
     try {
-      const r = await playGame('chess', a, b, []);
+      const r = await playGame('chess', a, b, { moves: [] });
       expect(r.moves).toEqual(['e2e4', 'e7e5']);
       expect(r.result).toBe('0-1');
       expect(r.reason).toMatch(/claimer gave no move: claimer claims a draw/);
@@ -401,7 +458,7 @@ describe('match', () => {
       engines: [fake('a', [...foolWhite]), fake('b', [...foolBlack])],
       games: 2,
       movetimeMs: 50,
-      openings: [[]],
+      openings: [{ moves: [] }],
     });
     // Game 1: a is white and plays f3/g4, b plays e5/Qh4#: a loses. Game 2: b is white but
     // plays e7e5 first: illegal, so a wins.
@@ -425,7 +482,7 @@ describe('match', () => {
       engines: [fake('a', ['f2f3', 'g2g4']), fake('b', ['e7e5', 'd8h4', '--delay=600'])],
       games: 1,
       timeControl: { baseMs: 1000, incrementMs: 0 },
-      openings: [[]],
+      openings: [{ moves: [] }],
     });
     // b's second move comes after its second ran out: a loss on time, not the mate.
     expect(report.records[0]).toMatchObject({ result: '1-0', reason: 'b lost on time' });
@@ -442,7 +499,7 @@ describe('match', () => {
       engines: [fake('a', ['e2e4']), fake('b', [])],
       games: 100,
       movetimeMs: 50,
-      openings: [[]],
+      openings: [{ moves: [] }],
       sprt: { elo0: 0, elo1: 20, alpha: 0.05, beta: 0.05 },
       onGame: (_r, _s, done, test) => {
         seen.push(done);
@@ -460,8 +517,8 @@ describe('match', () => {
     // 'a' wins with white (b's illegal first move) and loses with black (fool's mate), as above,
     // so every even game is a win and every odd one a loss.
     const engines = (): [EngineSpec, EngineSpec] => [fake('a', ['f2f3', 'g2g4']), fake('b', ['e7e5', 'd8h4'])];
-    const openings = [[], ['e2e4', 'e7e5']];
-    const full = await runMatch({ game: 'chess', engines: engines(), games: 4, movetimeMs: 50, openings: [[]] });
+    const openings = [{ moves: [] }, { moves: ['e2e4', 'e7e5'] }];
+    const full = await runMatch({ game: 'chess', engines: engines(), games: 4, movetimeMs: 50, openings: [{ moves: [] }] });
     expect(full.records.map((r) => r.game)).toEqual([0, 1, 2, 3]);
     // Games 0 and 3 were played before the stop (as a file lists them: in the order they ended).
     const file = [full.records[3]!, full.records[0]!].map((r) => JSON.stringify(r)).join('\n') + '\n';
@@ -472,7 +529,7 @@ describe('match', () => {
       engines: engines(),
       games: 4,
       movetimeMs: 50,
-      openings: [[]],
+      openings: [{ moves: [] }],
       played,
       onGame: (r, _s, done) => seen.push(r.game! * 10 + done),
     });
@@ -484,14 +541,14 @@ describe('match', () => {
     expect(resumed.search.map(counts)).toEqual(full.search.map(counts));
     expect(full.search[0].moves).toBeGreaterThan(0);
     // A match already complete plays nothing (no engine is even started: 'x' does not exist).
-    const none = await runMatch({ game: 'chess', engines: [{ ...fake('a', []), command: '/nonexistent/x' }, fake('b', [])], games: 4, movetimeMs: 50, openings: [[]], played: full.records });
+    const none = await runMatch({ game: 'chess', engines: [{ ...fake('a', []), command: '/nonexistent/x' }, fake('b', [])], games: 4, movetimeMs: 50, openings: [{ moves: [] }], played: full.records });
     expect(none.score).toEqual(full.score);
     // Games that do not fit the match are refused before any game starts.
     const swapped = { ...full.records[0]!, first: 'b' };
-    await expect(runMatch({ game: 'chess', engines: engines(), games: 4, movetimeMs: 50, openings: [[]], played: [swapped] })).rejects.toThrow(/game 0: b moved first, but here a does/);
+    await expect(runMatch({ game: 'chess', engines: engines(), games: 4, movetimeMs: 50, openings: [{ moves: [] }], played: [swapped] })).rejects.toThrow(/game 0: b moved first, but here a does/);
     await expect(runMatch({ game: 'chess', engines: engines(), games: 4, movetimeMs: 50, openings, played: [full.records[2]!] })).rejects.toThrow(/game 2: its opening is not this match's line 2/);
-    await expect(runMatch({ game: 'chess', engines: engines(), games: 2, movetimeMs: 50, openings: [[]], played: [full.records[3]!] })).rejects.toThrow(/game 3: needs a game number from 0 to 1/);
-    await expect(runMatch({ game: 'chess', engines: engines(), games: 4, movetimeMs: 50, openings: [[]], played: [full.records[1]!, full.records[1]!] })).rejects.toThrow(/game 1: played twice/);
+    await expect(runMatch({ game: 'chess', engines: engines(), games: 2, movetimeMs: 50, openings: [{ moves: [] }], played: [full.records[3]!] })).rejects.toThrow(/game 3: needs a game number from 0 to 1/);
+    await expect(runMatch({ game: 'chess', engines: engines(), games: 4, movetimeMs: 50, openings: [{ moves: [] }], played: [full.records[1]!, full.records[1]!] })).rejects.toThrow(/game 1: played twice/);
   }, 30_000);
 
   it('reads a match file, naming the line that is not a numbered game record', () => {
