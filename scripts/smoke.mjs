@@ -215,6 +215,8 @@ try {
   if (!/KRvKH .*by the perpetual-check rule/.test(withRule)) fail(`tablebase --generate KRvKH answered:\n${withRule}`);
   const ruleProbe = execFileSync(process.execPath, [cli, 'tablebase', '--game', 'xiangqi', '--dir', tbDir, '--fen', '4k4/R8/9/9/9/9/n8/3K5/9/9 b - - 0 1']).toString();
   if (!/side to move: loss by the perpetual-check rule/.test(ruleProbe) || !/a3b1\s+loss by the perpetual-check rule/.test(ruleProbe)) fail(`tablebase probe of a perpetual check answered:\n${ruleProbe}`);
+  const ruleAnalysis = execFileSync(process.execPath, [cli, 'analyse', '--game', 'xiangqi', '--fen', '4k4/R8/9/9/9/9/n8/3K5/9/9 b - - 0 1', '--depth', '2', '--tablebases', tbDir]).toString();
+  if (!ruleAnalysis.includes('tables (side to move): loss by the perpetual-check rule') || !/best move: H1\+2 \(a3b1\)/.test(ruleAnalysis)) fail(`analyse with tables of a perpetual check answered:\n${ruleAnalysis}`);
   const noTables = spawnSync(process.execPath, [cli, 'match', '--game', 'chess', '--engine2', 'qiengine', '--games', '2', '--tablebases', tbDir]);
   if (noTables.status !== 2 || !/no chess table files/.test(noTables.stderr.toString())) fail(`match --tablebases without chess tables: status ${noTables.status}, ${noTables.stderr}`);
   const none = spawnSync(process.execPath, [cli, 'tablebase', '--game', 'chess', '--dir', tbDir]);

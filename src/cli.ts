@@ -237,12 +237,20 @@ async function analyseCommand(args: string[]): Promise<void> {
   const start = startFlags(flags, game);
   moves.unshift(...start.moves);
   const tbDir = flags.get('tablebases');
-  const engine = new Engine({ hashMb: 64, threads, tablebases: tbDir === undefined ? undefined : readTableFiles(tbDir) });
+  const tableFiles = tbDir === undefined ? undefined : readTableFiles(tbDir);
+  const engine = new Engine({ hashMb: 64, threads, tablebases: tableFiles });
   try {
     const spec = { game, fen: start.fen, moves };
     const board = game === 'chess' ? new Chess(spec.fen) : new Xiangqi(spec.fen);
     for (const m of moves) board.move(m);
     process.stdout.write(`${board.ascii()}\n${board.fen()}\n\n`);
+    // The search probes the tables below the root; the root's own answer is said first.
+    if (tableFiles !== undefined) {
+      const tables = new Tablebases();
+      for (const bytes of tableFiles) tables.addFile(bytes);
+      const known = tables.probe(board);
+      if (known !== null) process.stdout.write(`tables (side to move): ${tableResultText(known)}\n\n`);
+    }
     const limit = depth === undefined && movetime === undefined ? { movetimeMs: 3000 } : { depth, movetimeMs: movetime };
     const onInfo = (i: EngineInfo): void => {
       const tag = multiPv > 1 ? ` [${i.multipv}]` : '';
@@ -436,7 +444,7 @@ function tablebaseCommand(args: string[]): void {
     process.stdout.write('no table here holds this position\n');
     return;
   }
-  const say = (r: ProbeResult): string => (r.result === 'draw' ? 'draw' : r.byRule ? `${r.result} by the perpetual-check rule` : `${r.result} in ${r.plies} plies`);
+  const say = tableResultText;
   process.stdout.write(`side to move: ${say(result)}\n`);
   const moves = tables.moves(board);
   if (moves === null) {
@@ -444,6 +452,11 @@ function tablebaseCommand(args: string[]): void {
     return;
   }
   for (const m of moves) process.stdout.write(`${m.move.padEnd(6)} ${say(m)}\n`);
+}
+
+/** A table's answer in words: `draw`, `win in 7 plies`, `loss by the perpetual-check rule`. */
+function tableResultText(r: ProbeResult): string {
+  return r.result === 'draw' ? 'draw' : r.byRule ? `${r.result} by the perpetual-check rule` : `${r.result} in ${r.plies} plies`;
 }
 
 function benchCommand(args: string[]): void {
