@@ -89,6 +89,42 @@ function fromWire(move: string, ranks: 0 | 1): string {
   return move.replace(/([a-i])(\d+)/g, (_, f: string, r: string) => f + String(Number(r) - 1));
 }
 
+/**
+ * xboard's `edit` mode for an engine without `setboard`, as XBoard sends it: a first move that
+ * hands the turn to the second player where it is to move (the protocol's own way, `edit`
+ * keeps the side to move), then `edit`, `#` (an empty board), the first player's pieces, `c`,
+ * the second player's, and `.`. A piece is its FEN letter, upper case (xiangqi's horse and
+ * elephant as xboard names them, H and E), and its square in the engine's coordinates. The mode
+ * cannot say castling rights or an en-passant square: the engine takes a king and rook on their
+ * home squares as able to castle.
+ */
+export function editCommands(fen: string, game: GameKind, side: 0 | 1, ranks: 0 | 1): string[] {
+  const rows = fen.split(' ')[0]!.split('/');
+  const white: string[] = [];
+  const black: string[] = [];
+  rows.forEach((row, k) => {
+    // Rows run from the top: chess rank 8 down to 1, xiangqi rank 9 down to 0 (ICCS).
+    const rank = rows.length - 1 - k + (game === 'chess' ? 1 : ranks);
+    let file = 0;
+    for (const ch of row) {
+      if (ch >= '0' && ch <= '9') {
+        file += Number(ch);
+        continue;
+      }
+      const square = `${String.fromCharCode(97 + file)}${rank}`;
+      const letter = ch.toUpperCase();
+      // xboard names xiangqi's horse H and its elephant E (its start FEN is rheakaehr), where
+      // the FEN this reads has N and B.
+      const piece = game === 'xiangqi' ? (letter === 'N' ? 'H' : letter === 'B' ? 'E' : letter) : letter;
+      (ch === letter ? white : black).push(`${piece}${square}`);
+      file++;
+    }
+  });
+  // A legal first move of the start position for the first player, to hand over the turn.
+  const pass = game === 'chess' ? 'a2a3' : toWire('a3a4', ranks);
+  return [...(side === 1 ? [pass] : []), 'edit', '#', ...white, 'c', ...black, '.'];
+}
+
 export class EngineProcess {
   private proc!: ChildProcessWithoutNullStreams;
   private waiters: Array<{ test: (line: string) => boolean; resolve: (line: string) => void }> = [];
@@ -230,14 +266,12 @@ export class EngineProcess {
   /**
    * Starts a new game, from `start` (a FEN and its side to move) or the game's start position;
    * the opening moves come with the first {@link play}. An xboard engine gets the position by
-   * `setboard`, and one without that feature cannot start from a FEN.
+   * `setboard`, or where it lists no such feature (Fairy-Max, MaxQi) by xboard's older `edit`
+   * mode, as XBoard itself does (see {@link editCommands}).
    */
   async newGame(start?: { fen: string; side: 0 | 1 }): Promise<void> {
     this.sentMoves = 0;
     this.startPosition = start;
-    if (start !== undefined && this.spec.dialect === 'xboard' && this.features.get('setboard') !== '1') {
-      throw new QiengineError(`${this.spec.name} cannot start from a position: it has no 'setboard' feature`);
-    }
     if (this.spec.dialect === 'uci') {
       this.send('ucinewgame');
       await this.ready();
@@ -247,7 +281,10 @@ export class EngineProcess {
       this.send('new');
       if (this.game === 'xiangqi') this.send('variant xiangqi');
       this.send('force');
-      if (start !== undefined) this.send(`setboard ${start.fen}`);
+      if (start !== undefined) {
+        if (this.features.get('setboard') === '1') this.send(`setboard ${start.fen}`);
+        else for (const line of editCommands(start.fen, this.game, start.side, this.spec.ranks)) this.send(line);
+      }
       this.send('post');
       // xboard's `level MPS BASE INC`, BASE in minutes:seconds.
       const level = (moves: number, seconds: number, inc: number): string => `level ${moves} ${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')} ${inc}`;

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { eloFromScore, estimateElo, parseSprt, scoreFromElo, SPRT_MIN_GAMES, sprtLlr, sprtState } from '../../src/match/elo.js';
 import { UsageError } from '../../src/core/errors.js';
-import { EngineProcess, parseEngineSpec, type EngineSpec } from '../../src/match/engine-process.js';
+import { EngineProcess, editCommands, parseEngineSpec, type EngineSpec } from '../../src/match/engine-process.js';
 import { BALANCED_OPENINGS, readOpenings } from '../../src/match/openings.js';
 import { playGame, tableVerdict, type SearchTally } from '../../src/match/referee.js';
 import { Tablebases } from '../../src/tablebase/probe.js';
@@ -408,10 +408,48 @@ describe('games from a position', () => {
     ).rejects.toThrow(/its opening is not this match's line 1/);
   });
 
-  it('an xboard engine without setboard cannot start from a position', async () => {
-    const p = new EngineProcess({ name: 'x', dialect: 'xboard', command: process.execPath, args: [script], options: [], ranks: 0 }, 'chess', 50);
-    // Never started: the check comes before anything is sent.
-    await expect(p.newGame({ fen: '4k3/8/8/8/8/8/8/4K2R w K - 0 1', side: 0 })).rejects.toThrow(/no 'setboard' feature/);
+  it('an xboard engine gets the position by setboard, or by edit mode where it lists no setboard', async () => {
+    // Edit mode as XBoard sends it: a first move to hand black the turn, then the pieces.
+    expect(editCommands('4k3/8/8/8/8/8/8/4K2R b K - 0 1', 'chess', 1, 0)).toEqual(['a2a3', 'edit', '#', 'Ke1', 'Rh1', 'c', 'Ke8', '.']);
+    // Xiangqi: ICCS ranks from 0 (or 1), the horse and elephant as H and E.
+    expect(editCommands('4k4/R8/9/9/9/9/n8/3K5/9/2B6 b - - 0 1', 'xiangqi', 1, 0)).toEqual(['a3a4', 'edit', '#', 'Ra8', 'Kd2', 'Ec0', 'c', 'Ke9', 'Ha3', '.']);
+    expect(editCommands('4k4/R8/9/9/9/9/n8/3K5/9/9 w - - 0 1', 'xiangqi', 0, 1)).toEqual(['edit', '#', 'Ra9', 'Kd3', 'c', 'Ke10', 'Ha4', '.']);
+    const log = join(dir, 'xboard-setup.log');
+    const xb = join(dir, 'fake-xboard-setup.cjs');
+    // An xboard engine that logs what it is told and answers each go with the next move.
+    writeFileSync(
+      xb,
+      `const [features, ...replies] = process.argv.slice(2); let n = 0;
+require('node:readline').createInterface({ input: process.stdin }).on('line', (l) => {
+  require('node:fs').appendFileSync(${JSON.stringify(log)}, l + '\\n');
+  if (l === 'protover 2') console.log('feature ' + features + ' ping=1 done=1');
+  else if (l.startsWith('ping')) console.log('pong' + l.slice(4));
+  else if (l === 'go') console.log('move ' + replies[n++]);
+  else if (l === 'quit') process.exit(0);
+});`,
+    );
+    const fen = '4k3/8/8/8/8/8/4P3/4K3 b - - 0 1';
+    for (const features of ['setboard=1', 'setboard=0']) {
+      writeFileSync(log, '');
+      const a = new EngineProcess(fake('w', ['e2e4']), 'chess', 50);
+      const b = new EngineProcess({ name: 'x', dialect: 'xboard', command: process.execPath, args: [xb, features, 'e8d7'], options: [], ranks: 0 }, 'chess', 50);
+      await a.start();
+      await b.start();
+      try {
+        const r = await playGame('chess', a, b, { fen, moves: [] }, { maxPlies: 2 });
+        expect(r.moves).toEqual(['e8d7', 'e2e4']);
+      } finally {
+        await a.quit();
+        await b.quit();
+      }
+      const told = readFileSync(log, 'utf8').split('\n');
+      if (features === 'setboard=1') expect(told).toContain(`setboard ${fen}`);
+      else {
+        const from = told.indexOf('a2a3');
+        expect(told.slice(from, from + 8)).toEqual(['a2a3', 'edit', '#', 'Pe2', 'Ke1', 'c', 'Ke8', '.']);
+        expect(told.some((l) => l.startsWith('setboard'))).toBe(false);
+      }
+    }
   });
 });
 
