@@ -246,9 +246,7 @@ async function analyseCommand(args: string[]): Promise<void> {
     process.stdout.write(`${board.ascii()}\n${board.fen()}\n\n`);
     // The search probes the tables below the root; the root's own answer is said first.
     if (tableFiles !== undefined) {
-      const tables = new Tablebases();
-      for (const bytes of tableFiles) tables.addFile(bytes);
-      const known = tables.probe(board);
+      const known = tablebasesOf(tableFiles).probe(board);
       if (known !== null) process.stdout.write(`tables (side to move): ${tableResultText(known)}\n\n`);
     }
     const limit = depth === undefined && movetime === undefined ? { movetimeMs: 3000 } : { depth, movetimeMs: movetime };
@@ -433,9 +431,7 @@ function tablebaseCommand(args: string[]): void {
     process.stdout.write(`${materialName(target.material)}: ${built.size} table${built.size === 1 ? '' : 's'} in ${((performance.now() - t0) / 1000).toFixed(1)} s\n`);
     return;
   }
-  const tables = new Tablebases();
-  for (const bytes of readTableFiles(dir)) tables.addFile(bytes);
-  if (tables.maxPieces(game) === 0) throw new UsageError(`no ${game} table files (.qtb) in '${dir}'`);
+  const tables = tablebasesIn(dir, game);
   const board = game === 'chess' ? new Chess(flags.get('fen')) : new Xiangqi(flags.get('fen'));
   for (const m of movesFlag(flags)) board.move(m);
   process.stdout.write(`${board.ascii()}\n${board.fen()}\n\n`);
@@ -444,14 +440,30 @@ function tablebaseCommand(args: string[]): void {
     process.stdout.write('no table here holds this position\n');
     return;
   }
-  const say = tableResultText;
-  process.stdout.write(`side to move: ${say(result)}\n`);
+  process.stdout.write(`side to move: ${tableResultText(result)}\n`);
   const moves = tables.moves(board);
   if (moves === null) {
     process.stdout.write('(the tables a capture leads to are missing: no move list)\n');
     return;
   }
-  for (const m of moves) process.stdout.write(`${m.move.padEnd(6)} ${say(m)}\n`);
+  for (const m of moves) process.stdout.write(`${m.move.padEnd(6)} ${tableResultText(m)}\n`);
+}
+
+/** A set of the table files' tables. @throws {TablebaseError} for a damaged file */
+function tablebasesOf(files: readonly Uint8Array[]): Tablebases {
+  const tables = new Tablebases();
+  for (const bytes of files) tables.addFile(bytes);
+  return tables;
+}
+
+/**
+ * The tables of a directory's `.qtb` files.
+ * @throws {UsageError} when it holds none of `game`'s; {@link TablebaseError} for a damaged file
+ */
+function tablebasesIn(dir: string, game: GameKind): Tablebases {
+  const tables = tablebasesOf(readTableFiles(dir));
+  if (tables.maxPieces(game) === 0) throw new UsageError(`no ${game} table files (.qtb) in '${dir}'`);
+  return tables;
 }
 
 /** A table's answer in words: `draw`, `win in 7 plies`, `loss by the perpetual-check rule`. */
@@ -470,12 +482,7 @@ async function matchCommand(args: string[]): Promise<void> {
   const flags = parseFlags(args, ['game', 'engine1', 'engine2', 'games', 'movetime', 'tc', 'timemargin', 'concurrency', 'out', 'max-plies', 'openings', 'sprt', 'resume', 'pgn', 'tablebases']);
   const game = gameFlag(flags);
   const tbDir = flags.get('tablebases');
-  let tablebases: Tablebases | undefined;
-  if (tbDir !== undefined) {
-    tablebases = new Tablebases();
-    for (const bytes of readTableFiles(tbDir)) tablebases.addFile(bytes);
-    if (tablebases.maxPieces(game) === 0) throw new UsageError(`no ${game} table files (.qtb) in '${tbDir}'`);
-  }
+  const tablebases = tbDir === undefined ? undefined : tablebasesIn(tbDir, game);
   const self = [process.execPath, fileURLToPath(import.meta.url)];
   const e1 = flags.get('engine1') ?? 'qiengine';
   const e2 = flags.get('engine2');
