@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Engine, Tablebases, TablebaseError, Xiangqi } from '../../src/index.js';
 import { PROBE_MISS } from '../../src/core/game.js';
@@ -93,6 +94,74 @@ describe('the perpetual-check rule on made-up graphs', () => {
     expect(r.codes[2]).toBe(RULE_LOSS);
     expect(r.codes[3]).toBe(DRAW);
     expect(r.codes[0]).toBe(DRAW);
+  });
+});
+
+describe('the perpetual-check rule on random graphs', () => {
+  it('keeps every draw holding, every loss by the rule without a holding move, every win with a move into one; and changes nothing the second time', () => {
+    const MATE_WIN = WIN - 5;
+    const edge = fc.tuple(fc.nat(11), fc.nat(11), fc.boolean());
+    const exitCode = fc.constantFrom(NO_EXIT, NO_EXIT, DRAW, RULE_WIN, RULE_LOSS, -WIN + 4);
+    // How many graphs the rule decided something in: the property must not hold only vacuously.
+    let decided = 0;
+    fc.assert(
+      fc.property(fc.array(edge, { minLength: 4, maxLength: 40 }), fc.array(exitCode, { minLength: 12, maxLength: 12 }), fc.array(fc.boolean(), { minLength: 12, maxLength: 12 }), (edges, exitList, mated) => {
+        const n = 12;
+        // Some positions are won by mate for their mover (no moves of their own listed); the
+        // rest start drawn, as the mate rounds would leave them only if each has a move or a
+        // capture that holds (a position whose every option loses would have been settled).
+        const codes = new Int16Array(n);
+        for (let i = 0; i < n; i++) if (mated[i]) codes[i] = MATE_WIN;
+        // A move hands the turn over: from an even position (side 0 to move) to an odd one.
+        const sorted = edges
+          .filter(([f]) => !mated[f])
+          .map(([f, t, c]): [number, number, boolean] => [f, (t & ~1) | ((f & 1) ^ 1), c])
+          .sort((a, b) => a[0] - b[0]);
+        const rowStart = new Uint32Array(n + 1);
+        for (let i = 0, k = 0; i <= n; i++) {
+          while (k < sorted.length && sorted[k]![0] < i) k++;
+          rowStart[i] = k;
+        }
+        const succ = Uint32Array.from(sorted.map(([, t]) => t));
+        const givesCheck = Uint8Array.from(sorted.map(([, , c]) => (c ? 1 : 0)));
+        const exits = Int16Array.from(exitList.map((e, i) => (mated[i] ? NO_EXIT : e)));
+        const moves = (i: number): number[] => Array.from(succ.subarray(rowStart[i]!, rowStart[i + 1]!));
+        // The mate rounds first, blind to the rule as the generator's are (a capture into a
+        // result by the rule counts as a draw there): a draw with a winning option is won, one
+        // with only losing options (or none) is lost; the distances do not matter here.
+        for (let changed = true; changed; ) {
+          changed = false;
+          for (let i = 0; i < n; i++) {
+            if (codes[i] !== DRAW) continue;
+            const exit = exits[i] === RULE_WIN || exits[i] === RULE_LOSS ? DRAW : exits[i]!;
+            const options = [...moves(i).map((t) => oneFurther(-codes[t]!)), ...(exit === NO_EXIT ? [] : [exit])];
+            if (options.some((v) => v > DRAW)) codes[i] = WIN - 7;
+            else if (options.every((v) => v < DRAW)) codes[i] = -WIN + 6;
+            else continue;
+            changed = true;
+          }
+        }
+        const before = Int16Array.from(codes);
+        const g = { codes, rowStart, succ, givesCheck, exits, noExit: NO_EXIT };
+        if (applyPerpetualCheckRule(g) > 0) decided++;
+        for (let i = 0; i < n; i++) {
+          const c = codes[i]!;
+          if (before[i] !== DRAW) expect(c).toBe(before[i]);
+          else expect([DRAW, RULE_WIN, RULE_LOSS]).toContain(c);
+          const options = [...moves(i).map((t) => oneFurther(-codes[t]!)), ...(exits[i] === NO_EXIT ? [] : [exits[i]!])];
+          if (c === DRAW) expect(options.some((v) => v === DRAW)).toBe(true);
+          if (c === RULE_LOSS) expect(options.every((v) => v < DRAW)).toBe(true);
+          if (c === RULE_WIN) expect(options).toContain(RULE_WIN);
+          // No result by the rule is better than a mate, or worse than being mated.
+          if (c === DRAW || c === RULE_WIN || c === RULE_LOSS) expect(options.every((v) => v <= RULE_WIN || v === c)).toBe(true);
+        }
+        const once = Int16Array.from(codes);
+        expect(applyPerpetualCheckRule(g)).toBe(0);
+        expect(codes).toEqual(once);
+      }),
+      { numRuns: 500 },
+    );
+    expect(decided).toBeGreaterThan(50);
   });
 });
 
