@@ -292,13 +292,6 @@ export class Chess extends CommentedGame<ChessPosition> {
     return writeFen(this.startPosition());
   }
 
-  /** The position before the first move of the history. */
-  protected startPosition(): ChessPosition {
-    const start = this.position.clone();
-    while (start.ply > 0) start.unmakeMove();
-    return start;
-  }
-
   /** Describes a legal move of the side to move. */
   moveInfo(m: Move): ChessMove {
     return chessMoveInfo(this.position, m);

@@ -53,11 +53,14 @@ export class PositionComments {
 }
 
 /** What a game's position offers for replaying its history from the start. */
-export interface ReplayablePosition {
+export interface ReplayablePosition<P> {
   /** The moves made, the first `ply` of them. */
   readonly histMove: Int32Array;
   readonly ply: number;
   makeMove(move: Move): void;
+  unmakeMove(): void;
+  /** A deep copy. */
+  clone(): P;
 }
 
 /**
@@ -65,7 +68,7 @@ export interface ReplayablePosition {
  * comment methods over a {@link PositionComments}, the FENs along the history, and a PGN's tags
  * and comments taken over, given the game's position, its start and how it writes a FEN.
  */
-export abstract class CommentedGame<P extends ReplayablePosition> {
+export abstract class CommentedGame<P extends ReplayablePosition<P>> {
   /** The game's position. */
   abstract readonly position: P;
   /** PGN tags for `pgn()`: Event, Site, Date, Round, the players and any others. */
@@ -77,7 +80,11 @@ export abstract class CommentedGame<P extends ReplayablePosition> {
   abstract fen(): string;
 
   /** A fresh copy of the position before the first move of the history. */
-  protected abstract startPosition(): P;
+  protected startPosition(): P {
+    const start = this.position.clone();
+    while (start.ply > 0) start.unmakeMove();
+    return start;
+  }
 
   /** The FEN of a position of this game. */
   protected abstract fenOf(position: P): string;

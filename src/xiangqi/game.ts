@@ -168,13 +168,6 @@ export class Xiangqi extends CommentedGame<XiangqiPosition> {
     return writeFen(this.startPosition());
   }
 
-  /** The position before the first move of the history. */
-  protected startPosition(): XiangqiPosition {
-    const start = this.position.clone();
-    while (start.ply > 0) start.unmakeMove();
-    return start;
-  }
-
   /** The game's move limit: plies without a capture after which it is drawn (0: none). */
   moveLimit(): number {
     return this.rules.moveLimitPlies ?? XIANGQI_DRAW_PLIES;
