@@ -80,7 +80,6 @@ export interface ChessMoveInput {
   promotion?: 'q' | 'r' | 'b' | 'n';
 }
 
-/** A chess game: a position with history, rules and notation. */
 /**
  * Whether `fen` is a chess position this library reads, and if not which field is at fault and
  * why, without throwing (chess.js's `validateFen`).
@@ -89,6 +88,7 @@ export function validateChessFen(fen: string): FenCheck {
   return checkFen(fen, (f) => readFen(f, new ChessPosition()));
 }
 
+/** A chess game: a position with history, rules and notation. */
 export class Chess extends CommentedGame<ChessPosition> {
   /** The underlying position, for power users (perft, search). Do not modify it directly. */
   readonly position = new ChessPosition();

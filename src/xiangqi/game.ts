@@ -76,7 +76,6 @@ export interface XiangqiMovesFilter {
 
 export type { XiangqiNotation } from './notation.js';
 
-/** A xiangqi game: a position with history, rules and notation. */
 /** The search's move limit where the game's rules have none: beyond any clock. */
 const NO_MOVE_LIMIT = 0x3fffffff;
 
@@ -88,6 +87,7 @@ export function validateXiangqiFen(fen: string): FenCheck {
   return checkFen(fen, (f) => readFen(f, new XiangqiPosition()));
 }
 
+/** A xiangqi game: a position with history, rules and notation. */
 export class Xiangqi extends CommentedGame<XiangqiPosition> {
   /** The underlying position, for power users (perft, search). Do not modify it directly. */
   readonly position = new XiangqiPosition();
