@@ -103,11 +103,17 @@ export class Chess extends CommentedGame<ChessPosition> {
     readFen(fen, this.position);
   }
 
+  /** Makes `next` the game's position, keeping the game's setting (the evaluation's knowledge). */
+  private adopt(next: ChessPosition): void {
+    next.knowledge = this.position.knowledge;
+    this.position.copyFrom(next);
+  }
+
   /** Replaces the position (history is cleared). On a bad FEN, throws and keeps the current game. @throws {FenError} */
   load(fen: string): void {
     const next = new ChessPosition();
     readFen(fen, next);
-    this.position.copyFrom(next);
+    this.adopt(next);
     this.notes.clear();
   }
 
@@ -167,8 +173,7 @@ export class Chess extends CommentedGame<ChessPosition> {
     const games = readPgn(pgn, { variations: 'skip' });
     const game = games[0];
     if (game === undefined) throw new QiengineError('the PGN text holds no game');
-    const pos = finalPosition(game);
-    this.position.copyFrom(pos);
+    this.adopt(finalPosition(game));
     this.takePgn(game);
   }
 

@@ -236,6 +236,7 @@ export class ChessPosition implements GamePosition {
     this.histKeyHi = o.histKeyHi.slice();
     this.histPawnLo = o.histPawnLo.slice();
     this.histPawnHi = o.histPawnHi.slice();
+    this.knowledge = o.knowledge;
   }
 
   /** A deep copy. */

@@ -670,6 +670,7 @@ export class Engine {
       moves: spec.moves === undefined ? undefined : [...spec.moves],
       perpetualChase: spec.perpetualChase,
       moveLimitPlies: spec.moveLimitPlies,
+      checksCountTowardsLimit: spec.checksCountTowardsLimit,
       depth: positive('depth', o.depth),
       nodes: positive('nodes', o.nodes),
       movetimeMs: positive('movetimeMs', o.movetimeMs),

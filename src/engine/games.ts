@@ -17,6 +17,7 @@ import { START_FEN as XIANGQI_START_FEN } from '../xiangqi/fen.js';
 import { boardDiagram, Xiangqi } from '../xiangqi/game.js';
 import { moveToChinese, moveToIccs, moveToWxf } from '../xiangqi/notation.js';
 import type { XiangqiPosition } from '../xiangqi/position.js';
+import type { XiangqiRules } from '../xiangqi/rules.js';
 
 /** The games qiengine plays. */
 export type GameKind = 'chess' | 'xiangqi';
@@ -37,6 +38,11 @@ export interface PositionSpec {
    * 120, the 60-move rule; 0 for none; see `XiangqiRules.moveLimitPlies`).
    */
   moveLimitPlies?: number;
+  /**
+   * Xiangqi: whether plies that gave check count towards the move limit, in the search too
+   * (default true; see `XiangqiRules.checksCountTowardsLimit`).
+   */
+  checksCountTowardsLimit?: boolean;
 }
 
 /** A game in progress, behind one interface. */
@@ -103,8 +109,8 @@ function chessSession(fen: string): GameSession {
   };
 }
 
-function xiangqiSession(fen: string, perpetualChase: boolean, moveLimitPlies: number | undefined): GameSession {
-  const game = new Xiangqi(fen, { perpetualChase, moveLimitPlies });
+function xiangqiSession(fen: string, rules: XiangqiRules): GameSession {
+  const game = new Xiangqi(fen, rules);
   return {
     kind: 'xiangqi',
     position: game.position,
@@ -158,7 +164,7 @@ export function startFen(kind: GameKind): string {
  */
 export function openSession(spec: PositionSpec): GameSession {
   if (spec.game !== 'chess' && spec.game !== 'xiangqi') throw new QiengineError(`unknown game '${String(spec.game).slice(0, 20)}' (chess or xiangqi)`);
-  const session = spec.game === 'chess' ? chessSession(spec.fen ?? CHESS_START_FEN) : xiangqiSession(spec.fen ?? XIANGQI_START_FEN, spec.perpetualChase ?? true, spec.moveLimitPlies);
+  const session = spec.game === 'chess' ? chessSession(spec.fen ?? CHESS_START_FEN) : xiangqiSession(spec.fen ?? XIANGQI_START_FEN, { perpetualChase: spec.perpetualChase ?? true, moveLimitPlies: spec.moveLimitPlies, checksCountTowardsLimit: spec.checksCountTowardsLimit });
   for (const m of spec.moves ?? []) session.play(m);
   return session;
 }
@@ -171,5 +177,5 @@ export function specFor(position: PositionSpec | Chess | Xiangqi): PositionSpec 
 /** The spec (root FEN and moves since) of a game object, so that its history travels with it. */
 export function specOf(game: Chess | Xiangqi): PositionSpec {
   if (game instanceof Chess) return { game: 'chess', fen: game.startFen(), moves: game.history({ notation: 'uci' }) };
-  return { game: 'xiangqi', fen: game.startFen(), moves: game.history(), perpetualChase: game.position.chaseRule, moveLimitPlies: game.moveLimit() };
+  return { game: 'xiangqi', fen: game.startFen(), moves: game.history(), perpetualChase: game.position.chaseRule, moveLimitPlies: game.moveLimit(), checksCountTowardsLimit: game.position.checksCountTowardsLimit };
 }

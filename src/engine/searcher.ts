@@ -30,6 +30,8 @@ export interface SearchRequest {
   perpetualChase?: boolean;
   /** Xiangqi: the plies without a capture the tree scores as a draw (default 120; 0: none). */
   moveLimitPlies?: number;
+  /** Xiangqi: whether checks count towards that limit (default true). */
+  checksCountTowardsLimit?: boolean;
   depth?: number;
   nodes?: number;
   /** Hard time limit. */
@@ -246,7 +248,7 @@ export class Searcher {
    * anything is searched.
    */
   run(req: SearchRequest, onInfo?: (info: EngineInfo) => void, stopFlag?: Int32Array, signal?: AbortSignal, smp?: ThreadRole): EngineResult {
-    const session = openSession({ game: req.game, fen: req.fen, moves: req.moves, perpetualChase: req.perpetualChase, moveLimitPlies: req.moveLimitPlies });
+    const session = openSession({ game: req.game, fen: req.fen, moves: req.moves, perpetualChase: req.perpetualChase, moveLimitPlies: req.moveLimitPlies, checksCountTowardsLimit: req.checksCountTowardsLimit });
     const rootMoves = rootMoveList(session, req);
     const notation = req.notation ?? 'wxf';
     const search = this.searchFor(req.game);

@@ -104,21 +104,29 @@ export class Xiangqi extends CommentedGame<XiangqiPosition> {
     super();
     this.rules = { ...rules };
     readFen(fen, this.position);
-    // Searches of this game's position follow its repetition rules and move limit too (the
-    // search counts every ply towards the limit, checks included).
+    // Searches of this game's position follow its repetition rules and move limit too.
     this.position.chaseRule = this.rules.perpetualChase ?? true;
     const limit = this.rules.moveLimitPlies ?? XIANGQI_DRAW_PLIES;
     if (!Number.isInteger(limit) || limit < 0) throw new QiengineError(`moveLimitPlies must be a whole number of plies, 0 for none (got ${String(limit).slice(0, 20)})`);
     this.position.drawPlies = limit > 0 ? limit : NO_MOVE_LIMIT;
+    this.position.checksCountTowardsLimit = this.rules.checksCountTowardsLimit ?? true;
+  }
+
+  /** Makes `next` the game's position, keeping the game's settings (rules and knowledge). */
+  private adopt(next: XiangqiPosition): void {
+    const p = this.position;
+    next.chaseRule = p.chaseRule;
+    next.drawPlies = p.drawPlies;
+    next.checksCountTowardsLimit = p.checksCountTowardsLimit;
+    next.knowledge = p.knowledge;
+    p.copyFrom(next);
   }
 
   /** Replaces the position. On a bad FEN, throws and keeps the current game. @throws {FenError} */
   load(fen: string): void {
     const next = new XiangqiPosition();
     readFen(fen, next);
-    next.chaseRule = this.position.chaseRule;
-    next.drawPlies = this.position.drawPlies;
-    this.position.copyFrom(next);
+    this.adopt(next);
     this.notes.clear();
   }
 
@@ -136,9 +144,7 @@ export class Xiangqi extends CommentedGame<XiangqiPosition> {
       next.make(node.move);
       next.inCheck(); // records the check flag, as move() does, for the repetition rules
     }
-    next.chaseRule = this.position.chaseRule;
-    next.drawPlies = this.position.drawPlies;
-    this.position.copyFrom(next);
+    this.adopt(next);
     this.takePgn(game);
   }
 

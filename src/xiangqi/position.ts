@@ -148,6 +148,12 @@ export class XiangqiPosition implements GamePosition {
    * no limit is a number beyond any clock).
    */
   drawPlies = XIANGQI_DRAW_PLIES;
+  /**
+   * Whether plies that gave check count towards {@link drawPlies} (default true, as in
+   * ElephantEye and Pikafish). The game API sets it from XiangqiRules.checksCountTowardsLimit;
+   * off, the search counts the limit as {@link pliesTowardsLimit} does.
+   */
+  checksCountTowardsLimit = true;
 
   /**
    * Scratch for {@link keepEvasions}: per point, `stamp << 4 | bits`, where bit k says that a
@@ -267,6 +273,8 @@ export class XiangqiPosition implements GamePosition {
     this.histChaseKnown = new Uint8Array(o.histChaseKnown.length);
     this.chaseRule = o.chaseRule;
     this.drawPlies = o.drawPlies;
+    this.checksCountTowardsLimit = o.checksCountTowardsLimit;
+    this.knowledge = o.knowledge;
   }
 
   /** A deep copy. */
@@ -643,8 +651,28 @@ export class XiangqiPosition implements GamePosition {
    * {@link drawPlies} plies (120 by default: the 60-move rule) have passed without a capture.
    */
   repetition(): number {
-    if (this.halfmoveClock >= this.drawPlies) return REP_DRAW;
+    // The clock counts every ply, so it reaches the limit no later than the count without
+    // checks: the walk back runs only past that point, and only when checks are left out.
+    if (this.halfmoveClock >= this.drawPlies && (this.checksCountTowardsLimit || this.pliesTowardsLimit(false) >= this.drawPlies)) return REP_DRAW;
     return this.repetitionStatus(2);
+  }
+
+  /**
+   * Plies counted towards the move limit since the last capture: the halfmove clock, or with
+   * `checksCount` false the plies that gave no check. Plies before the first position of the
+   * history are known only by the FEN's clock, and all count. The history's check flags must be
+   * known, as the game API and the search's repetition test leave them.
+   */
+  pliesTowardsLimit(checksCount = this.checksCountTowardsLimit): number {
+    if (checksCount) return this.halfmoveClock;
+    this.inCheck(); // the current ply's flag
+    let n = 0;
+    for (let q = this.ply - 1; q >= 0; q--) {
+      if (this.histCaptured[q] !== 0) return n;
+      // A null move (search only) leaves the clock as it was, so it does not count either.
+      if (this.histMove[q] !== 0 && this.histCheck[q + 1] !== 1) n++;
+    }
+    return n + this.histHalfmove[0]!;
   }
 
   /** MVV/LVA: the victim's value first, then the cheaper attacker. */

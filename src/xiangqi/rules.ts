@@ -50,7 +50,9 @@ export interface XiangqiRules {
   /**
    * Whether checking moves count towards the move limit. Default true: every ply counts, as in
    * ElephantEye and Pikafish. With false, plies that gave check are not counted (some
-   * tournament rules exclude checks so that a checking side cannot run out the clock).
+   * tournament rules exclude checks so that a checking side cannot run out the clock). The
+   * game API gives the setting to its position, so that its searches count the limit the same
+   * way.
    */
   checksCountTowardsLimit?: boolean;
   /** How often a position must occur for the repetition rule. Default 3. */
@@ -78,18 +80,9 @@ export function hasAttackers(pos: XiangqiPosition, side: number): boolean {
   return false;
 }
 
-/** Plies counted towards the move limit under the given rules. */
+/** Plies counted towards the move limit under the given rules (see XiangqiPosition.pliesTowardsLimit). */
 export function movesTowardsLimit(pos: XiangqiPosition, checksCount: boolean): number {
-  if (checksCount) return pos.halfmoveClock;
-  // Walk back over the reversible moves, skipping those that gave check. Plies before the root
-  // are known only by the FEN's count, and are all counted.
-  let n = 0;
-  let q = pos.ply - 1;
-  for (; q >= 0; q--) {
-    if (pos.histCaptured[q] !== 0) return n;
-    if (pos.histCheck[q + 1] !== 1) n++;
-  }
-  return n + pos.histHalfmove[0]!;
+  return pos.pliesTowardsLimit(checksCount);
 }
 
 const colorName = (side: number): 'red' | 'black' => (side === 0 ? 'red' : 'black');

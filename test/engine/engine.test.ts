@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { budgetFor, Chess, Engine, FenError, IllegalMoveError, MAX_THREADS, ProtocolSession, QiengineError, RANDOMNESS_MAX, Xiangqi, type EngineInfo } from '../../src/index.js';
+import { budgetFor, Chess, Engine, FenError, IllegalMoveError, MAX_THREADS, ProtocolSession, QiengineError, RANDOMNESS_MAX, specOf, Xiangqi, type EngineInfo } from '../../src/index.js';
 import { rng } from '../helpers/data.js';
 import { workerUrl } from '../helpers/worker.js';
 
@@ -423,6 +423,43 @@ describe('Engine and the xiangqi game\'s move limit', () => {
       await expect(e.search({ game: 'xiangqi', moveLimitPlies: bad }, { depth: 1 })).rejects.toThrow(QiengineError);
     }
     expect(new Xiangqi().moveLimit()).toBe(120);
+  });
+  it('so does XiangqiRules.checksCountTowardsLimit: with checks left out, a mate by checks still comes in time', async () => {
+    // Two plies before the limit; the mate takes three, two of them checks.
+    const fen = '3k5/9/9/9/9/9/9/9/R8/1R3K3 w - - 118 80';
+    const e = engine();
+    const counted = await e.search(new Xiangqi(fen), { depth: 5 });
+    expect(counted.score).toEqual({ cp: 50 }); // the draw score: every line reaches the limit first
+    e.clear();
+    const uncounted = await e.search(new Xiangqi(fen, { checksCountTowardsLimit: false }), { depth: 5 });
+    expect(uncounted.score).toEqual({ mate: 2 });
+    const g = new Xiangqi(fen, { checksCountTowardsLimit: false });
+    for (const m of uncounted.pv) g.move(m);
+    expect(g.status()).toMatchObject({ over: true, reason: 'checkmate' });
+    e.clear();
+    expect((await e.search({ game: 'xiangqi', fen, checksCountTowardsLimit: false }, { depth: 5 })).score).toEqual({ mate: 2 });
+    expect(specOf(g).checksCountTowardsLimit).toBe(false);
+  });
+});
+
+describe('the evaluation\'s knowledge (Engine option knowledge) on game objects', () => {
+  it('the evaluation\'s knowledge is a setting of the position: copies keep it, and so does loading a game', () => {
+    const g = new Xiangqi();
+    g.position.knowledge = false;
+    expect(g.position.clone().knowledge).toBe(false);
+    expect(g.clone().position.knowledge).toBe(false);
+    g.load('3k5/9/9/9/9/9/9/9/9/R4K3 w - - 0 1');
+    expect(g.position.knowledge).toBe(false);
+    g.loadPgn(new Xiangqi().pgn());
+    expect(g.position.knowledge).toBe(false);
+    const c = new Chess();
+    c.position.knowledge = false;
+    expect(c.clone().position.knowledge).toBe(false);
+    c.load('8/8/8/8/8/8/8/K6k w - - 0 1');
+    expect(c.position.knowledge).toBe(false);
+    c.loadPgn(new Chess().pgn());
+    expect(c.position.knowledge).toBe(false);
+    expect(new Chess().position.knowledge).toBe(true);
   });
 });
 

@@ -63,6 +63,32 @@ describe('xiangqi game status', () => {
     expect(new Xiangqi('3k5/9/9/9/9/9/9/9/9/R4K3 w - - 10 80', { moveLimitPlies: 10 }).status()).toMatchObject({ reason: 'move-limit' });
     expect(new Xiangqi('3k5/9/9/9/9/9/9/9/9/R4K3 w - - 500 80', { moveLimitPlies: 0 }).status()).toEqual({ over: false });
   });
+  it('the search\'s move limit (repetition()) leaves checks out too when the game\'s rules do', () => {
+    const fen = '3k5/9/9/9/9/9/9/9/9/R4K3 w - - 118 80';
+    const counted = play(new Xiangqi(fen), 'a0a9 d9d8');
+    expect(counted.position.repetition()).toBe(REP_DRAW);
+    expect(counted.position.pliesTowardsLimit()).toBe(120);
+    const uncounted = play(new Xiangqi(fen, { checksCountTowardsLimit: false }), 'a0a9 d9d8');
+    expect(uncounted.position.checksCountTowardsLimit).toBe(false);
+    expect(uncounted.position.pliesTowardsLimit()).toBe(119);
+    expect(uncounted.position.pliesTowardsLimit(true)).toBe(120);
+    expect(uncounted.position.repetition()).toBe(REP_NONE);
+    // A null move (the search's) counts for neither; a quiet move does.
+    uncounted.position.makeNull();
+    expect(uncounted.position.pliesTowardsLimit()).toBe(119);
+    expect(uncounted.position.repetition()).toBe(REP_NONE);
+    uncounted.position.unmakeNull();
+    play(uncounted, 'a9b9');
+    expect(uncounted.position.repetition()).toBe(REP_DRAW);
+    // The setting stays with the game through load, clone and a PGN.
+    const g = new Xiangqi(fen, { checksCountTowardsLimit: false });
+    g.load('3k5/9/9/9/9/9/9/9/9/R4K3 w - - 0 1');
+    expect(g.position.checksCountTowardsLimit).toBe(false);
+    expect(g.clone().position.checksCountTowardsLimit).toBe(false);
+    g.loadPgn(new Xiangqi().pgn());
+    expect(g.position.checksCountTowardsLimit).toBe(false);
+    expect(new Xiangqi().position.checksCountTowardsLimit).toBe(true);
+  });
   it('no rook, horse, cannon or pawn on either side is a draw', () => {
     expect(new Xiangqi('3k5/4a4/9/9/9/9/9/9/4A4/5K3 w').status()).toEqual({ over: true, reason: 'insufficient-material', winner: null });
     expect(new Xiangqi('3k5/4a4/9/9/9/9/9/9/4A4/5KB2 w').status()).toMatchObject({ reason: 'insufficient-material' });
