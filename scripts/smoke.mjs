@@ -163,10 +163,18 @@ try {
   if (!/2\. g4 \$4 \{-M1\/\d+\} \(2\. /.test(review) || !/Qh4#\s+0-1/.test(review)) fail(`annotate wrote:\n${review}`);
   const same = spawnSync(process.execPath, [cli, 'annotate', '--game', 'chess', '--pgn', fool, '--out', fool]);
   if (same.status !== 2 || !/--out needs a file of its own/.test(same.stderr.toString())) fail(`annotate --out on its --pgn file: status ${same.status}, ${same.stderr}`);
+  // solve runs a test suite: a line a position, then the total; a bad line names itself.
+  const suite = join(pgnDir, 'suite.epd');
+  writeFileSync(suite, '3k5/9/9/9/9/9/9/9/R8/1R3K3 w - - dm 2; id "two rooks";\n3k5/9/9/9/9/9/9/9/R8/1R3K3 w - - bm 车九平八;\n');
+  const solved = execFileSync(process.execPath, [cli, 'solve', '--game', 'xiangqi', '--epd', suite, '--depth', '5']).toString();
+  if (!/^1\/2  two rooks: .* mate in 2  solved, found at depth \d+ in \d+ ms$/m.test(solved) || !/^2\/2  line 2: .*not solved \(bm a1b1\)$/m.test(solved) || !/solved 1 of 2 \(50\.0%\)/.test(solved)) fail(`solve answered:\n${solved}`);
+  writeFileSync(suite, '3k5/9/9/9/9/9/9/9/R8/1R3K3 w - - id "nothing";\n');
+  const nothing = spawnSync(process.execPath, [cli, 'solve', '--game', 'xiangqi', '--epd', suite]);
+  if (nothing.status !== 2 || nothing.stderr.toString() !== 'qiengine: suite line 1: no bm, am or dm operation: nothing to solve\n') fail(`solve with nothing to solve: status ${nothing.status}, ${nothing.stderr}`);
 } finally {
   rmSync(pgnDir, { recursive: true, force: true });
 }
-console.log('smoke: qiengine analyse starts from a PGN game and refuses a bad one; annotate reviews one');
+console.log('smoke: qiengine analyse starts from a PGN game and refuses a bad one; annotate reviews one; solve runs a suite');
 
 // book: make a Polyglot book from PGN, list its moves, and play from it over UCI; list
 // ElephantEye's BOOK.DAT (from ../shared, as the tests read it) and play from it over UCCI.

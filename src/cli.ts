@@ -7,13 +7,9 @@
  *   qiengine xboard                xboard (CECP 2) loop, for XBoard/WinBoard (also when the first line is `xboard`)
  *   qiengine perft --game chess|xiangqi [--fen F] --depth N [--divide]
  *   qiengine analyse --game chess|xiangqi [--fen F] [--moves "m1 m2"] [--movetime ms | --depth N] [--threads N]
- *   qiengine annotate --game chess|xiangqi --pgn FILE [--movetime MS | --depth N]
-                  [--out FILE.pgn] [--format iccs|wxf|chinese] [--threads N]
-                        review every game of a PGN file: each position searched, each
-                        move given its score (White's/Red's side), ?!, ? or ?? by the
-                        winning chances it gave away, and the engine's line after a
-                        mistake; written as PGN to --out or stdout (default 200 ms)
-  qiengine bench [--depth N]
+ *   qiengine annotate --game chess|xiangqi --pgn FILE [--movetime ms | --depth N] [--out FILE.pgn]
+ *   qiengine solve --game chess|xiangqi --epd FILE [--movetime ms | --depth N | --nodes N]
+ *   qiengine bench [--depth N]
  *   qiengine tablebase --game chess|xiangqi --generate MATERIAL [--dir DIR]
  *   qiengine tablebase --game chess|xiangqi [--dir DIR] [--fen F] [--moves "m1 m2"]
  *   qiengine match --game G --engine1 SPEC --engine2 SPEC [--games N] [--movetime ms | --tc 60+0.6] [--openings FILE] [--resume FILE]
@@ -45,6 +41,7 @@ import { matchGamePgn } from './match/pgn.js';
 import { iteratePgn, readPgn, type PgnGame } from './chess/pgn.js';
 import { iterateXiangqiPgn, readXiangqiPgn, type XiangqiPgnTree } from './xiangqi/pgn.js';
 import { annotateChessPgn, annotateXiangqiPgn, reviewGame } from './engine/annotate.js';
+import { readSuite, solveSuite, type SuiteResult } from './engine/suite.js';
 import { bookChoices, bookGame, openBook } from './engine/book.js';
 import type { BookGame } from './book/book.js';
 import { buildElephantEyeBook, ELEPHANTEYE_RECORD_BYTES } from './book/elephanteye.js';
@@ -76,6 +73,18 @@ usage:
                         line or its first N plies (xiangqi moves in ICCS, WXF or Chinese);
                         --moves are played after it; --tablebases probes the .qtb
                         endgame tables of DIR
+  qiengine annotate --game chess|xiangqi --pgn FILE [--movetime MS | --depth N]
+                  [--out FILE.pgn] [--format iccs|wxf|chinese] [--threads N]
+                        review every game of a PGN file: each position searched, each
+                        move given its score (White's/Red's side), ?!, ? or ?? by the
+                        winning chances it gave away, and the engine's line after a
+                        mistake; written as PGN to --out or stdout (default 200 ms)
+  qiengine solve --game chess|xiangqi --epd FILE [--movetime MS | --depth N | --nodes N]
+                  [--threads N]
+                        run a test suite: search each EPD line's position (default 1 s)
+                        and count those whose bm move it plays (none of am; dm N: a mate
+                        in at most N found), with the depth and time it found each at;
+                        moves in any notation the game reads (SAN, UCI; ICCS, WXF, Chinese)
   qiengine play --game chess|xiangqi [--fen FEN] [--side first|second|both]
                   [--movetime MS | --depth N] [--notation wxf|chinese] [--book FILE]
                   [--skill 0-20 | --elo RATING] [--randomness CP]
@@ -388,6 +397,36 @@ async function annotateCommand(args: string[]): Promise<void> {
   }
 }
 
+/** `qiengine solve`: a test suite (see engine/suite.ts), a line a position and the total. */
+async function solveCommand(args: string[]): Promise<void> {
+  const flags = parseFlags(args, ['game', 'epd', 'movetime', 'depth', 'nodes', 'threads']);
+  const game = gameFlag(flags);
+  const path = flags.get('epd');
+  if (path === undefined) throw new UsageError('solve needs --epd FILE');
+  const depth = intFlag(flags, 'depth', 1, 99);
+  const movetimeMs = intFlag(flags, 'movetime', 1, 86_400_000);
+  const nodes = intFlag(flags, 'nodes', 1, Number.MAX_SAFE_INTEGER);
+  const threads = intFlag(flags, 'threads', 1, MAX_THREADS) ?? 1;
+  // Read whole before any search: a bad line fails at once.
+  const positions = readSuite(readTextFile(path), game);
+  const engine = new Engine({ hashMb: 64, threads });
+  try {
+    const width = String(positions.length).length;
+    const onResult = (r: SuiteResult, done: number, total: number): void => {
+      const p = r.position;
+      const wanted = [...(p.best.length > 0 ? [`bm ${p.best.join(' ')}`] : []), ...(p.avoid.length > 0 ? [`am ${p.avoid.join(' ')}`] : []), ...(p.mate === undefined ? [] : [`dm ${p.mate}`])].join('; ');
+      const played = r.move === null ? 'no legal move' : `${r.moveNotation ?? r.move} (${r.move}) ${scoreText(r.score)}`;
+      const verdict = r.found !== null ? `solved, found at depth ${r.found.depth} in ${r.found.timeMs} ms` : `not solved (${wanted})`;
+      process.stdout.write(`${String(done).padStart(width)}/${total}  ${p.id}: ${played}  ${verdict}\n`);
+    };
+    const report = await solveSuite(engine, game, positions, { movetimeMs, depth, nodes, onResult });
+    const share = ((100 * report.solved) / report.total).toFixed(1);
+    process.stdout.write(`\nsolved ${report.solved} of ${report.total} (${share}%) in ${(report.timeMs / 1000).toFixed(1)} s, ${count(report.nodes)} nodes\n`);
+  } finally {
+    engine.close();
+  }
+}
+
 /** The bytes of every `.qtb` table file in a directory, or a UsageError naming it. */
 function readTableFiles(dir: string): Uint8Array[] {
   let names: string[];
@@ -634,6 +673,8 @@ async function main(argv: string[]): Promise<void> {
         return await analyseCommand(rest);
       case 'annotate':
         return await annotateCommand(rest);
+      case 'solve':
+        return await solveCommand(rest);
       case 'play':
         return await playCommand(rest);
       case 'bench':

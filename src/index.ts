@@ -61,8 +61,8 @@ export {
   readEpd,
   writeEpd,
   type Epd,
-  type EpdOperation,
 } from './chess/fen.js';
+export { readEpdOperations, type EpdOperation } from './core/epd.js';
 export { perft as chessPerft, perftDivide as chessPerftDivide } from './chess/perft.js';
 export { moveToUci, parseUci, moveToSan, parseSan, lineToSan, isLegalMove as isLegalChessMove } from './chess/san.js';
 export { readPgn, iteratePgn, writePgn, finalPosition, type PgnGame, type PgnNode, type PgnReadOptions, type PgnWriteOptions } from './chess/pgn.js';
@@ -156,6 +156,7 @@ export {
   type ReviewNag,
   type ReviewOptions,
 } from './engine/annotate.js';
+export { readSuite, solveSuite, type SuitePosition, type SuiteOptions, type SuiteResult, type SuiteFound, type SuiteReport } from './engine/suite.js';
 export { budgetFor, type TimeBudget } from './engine/time.js';
 export { ELO_MIN, ELO_MAX, ELO_LEVELS, skillForElo, SKILL_MIN, SKILL_MAX } from './engine/skill.js';
 export { WDL_MODEL, winDrawLoss } from './engine/wdl.js';

@@ -10,6 +10,7 @@
  * `id "WAC.001";` or the perft suites' `;D1 20 ;D2 400`.
  */
 import { FenError, type FenField } from '../core/errors.js';
+import { readEpdOperations, type EpdOperation } from '../core/epd.js';
 import {
   BLACK,
   BLACK_KINGSIDE,
@@ -197,12 +198,6 @@ export function positionFromFen(fen: string): ChessPosition {
   return pos;
 }
 
-/** An EPD operation: `bm Nf3 Nc3;` is `{ opcode: 'bm', operands: ['Nf3', 'Nc3'] }`. */
-export interface EpdOperation {
-  opcode: string;
-  operands: string[];
-}
-
 /** A parsed EPD line. */
 export interface Epd {
   position: ChessPosition;
@@ -230,50 +225,7 @@ export function readEpd(line: string): Epd {
   }
   const position = new ChessPosition();
   readFields(fields, line, position);
-  return { position, operations: parseOperations(rest, line) };
-}
-
-function parseOperations(text: string, line: string): EpdOperation[] {
-  const ops: EpdOperation[] = [];
-  let i = 0;
-  let current: string[] = [];
-  let token = '';
-  let quoted = false;
-  let inToken = false;
-  const endToken = (): void => {
-    if (inToken) current.push(token);
-    token = '';
-    inToken = false;
-  };
-  const endOp = (): void => {
-    endToken();
-    if (current.length > 0) {
-      const opcode = current[0]!;
-      if (!/^[A-Za-z][A-Za-z0-9_]{0,14}$/.test(opcode)) throw new FenError('position', `bad EPD opcode '${opcode.slice(0, 20)}'`, line);
-      ops.push({ opcode, operands: current.slice(1) });
-    }
-    current = [];
-  };
-  for (; i < text.length; i++) {
-    const ch = text[i]!;
-    if (quoted) {
-      if (ch === '"') quoted = false;
-      else token += ch;
-    } else if (ch === '"') {
-      quoted = true;
-      inToken = true;
-    } else if (ch === ';') {
-      endOp();
-    } else if (/\s/.test(ch)) {
-      endToken();
-    } else {
-      token += ch;
-      inToken = true;
-    }
-  }
-  if (quoted) throw new FenError('position', 'unterminated quoted EPD operand', line);
-  endOp();
-  return ops;
+  return { position, operations: readEpdOperations(rest, line) };
 }
 
 /** Writes an EPD line: the four position fields and the operations, each closed by `;`. */
