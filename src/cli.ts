@@ -8,7 +8,7 @@
  *   qiengine perft --game chess|xiangqi [--fen F] --depth N [--divide]
  *   qiengine analyse --game chess|xiangqi [--fen F] [--moves "m1 m2"] [--movetime ms | --depth N] [--threads N]
  *   qiengine annotate --game chess|xiangqi --pgn FILE [--movetime ms | --depth N] [--out FILE.pgn]
- *   qiengine solve --game chess|xiangqi --epd FILE [--movetime ms | --depth N | --nodes N]
+ *   qiengine solve --game chess|xiangqi --epd FILE [--movetime ms | --depth N | --nodes N] [--engine SPEC]
  *   qiengine bench [--depth N]
  *   qiengine tablebase --game chess|xiangqi --generate MATERIAL [--dir DIR]
  *   qiengine tablebase --game chess|xiangqi [--dir DIR] [--fen F] [--moves "m1 m2"]
@@ -41,7 +41,8 @@ import { matchGamePgn } from './match/pgn.js';
 import { iteratePgn, readPgn, type PgnGame } from './chess/pgn.js';
 import { iterateXiangqiPgn, readXiangqiPgn, type XiangqiPgnTree } from './xiangqi/pgn.js';
 import { annotateChessPgn, annotateXiangqiPgn, reviewGame } from './engine/annotate.js';
-import { readSuite, solveSuite, type SuiteResult } from './engine/suite.js';
+import { readSuite, solveSuite, type SuiteReport, type SuiteResult } from './engine/suite.js';
+import { solveSuiteWithEngine } from './match/suite.js';
 import { bookChoices, bookGame, openBook } from './engine/book.js';
 import type { BookGame } from './book/book.js';
 import { buildElephantEyeBook, ELEPHANTEYE_RECORD_BYTES } from './book/elephanteye.js';
@@ -80,11 +81,13 @@ usage:
                         winning chances it gave away, and the engine's line after a
                         mistake; written as PGN to --out or stdout (default 200 ms)
   qiengine solve --game chess|xiangqi --epd FILE [--movetime MS | --depth N | --nodes N]
-                  [--threads N]
+                  [--threads N | --engine SPEC]
                         run a test suite: search each EPD line's position (default 1 s)
                         and count those whose bm move it plays (none of am; dm N: a mate
                         in at most N found), with the depth and time it found each at;
-                        moves in any notation the game reads (SAN, UCI; ICCS, WXF, Chinese)
+                        moves in any notation the game reads (SAN, UCI; ICCS, WXF, Chinese);
+                        --engine runs it through another engine (SPEC as for match) at
+                        --movetime
   qiengine play --game chess|xiangqi [--fen FEN] [--side first|second|both]
                   [--movetime MS | --depth N] [--notation wxf|chinese] [--book FILE]
                   [--skill 0-20 | --elo RATING] [--randomness CP]
@@ -399,7 +402,7 @@ async function annotateCommand(args: string[]): Promise<void> {
 
 /** `qiengine solve`: a test suite (see engine/suite.ts), a line a position and the total. */
 async function solveCommand(args: string[]): Promise<void> {
-  const flags = parseFlags(args, ['game', 'epd', 'movetime', 'depth', 'nodes', 'threads']);
+  const flags = parseFlags(args, ['game', 'epd', 'movetime', 'depth', 'nodes', 'threads', 'engine']);
   const game = gameFlag(flags);
   const path = flags.get('epd');
   if (path === undefined) throw new UsageError('solve needs --epd FILE');
@@ -407,24 +410,34 @@ async function solveCommand(args: string[]): Promise<void> {
   const movetimeMs = intFlag(flags, 'movetime', 1, 86_400_000);
   const nodes = intFlag(flags, 'nodes', 1, Number.MAX_SAFE_INTEGER);
   const threads = intFlag(flags, 'threads', 1, MAX_THREADS) ?? 1;
+  const other = flags.get('engine');
+  if (other !== undefined && (depth !== undefined || nodes !== undefined || flags.has('threads'))) {
+    throw new UsageError('--engine runs the suite at a time per move: give --movetime, not --depth, --nodes or --threads (set the engine\'s own options in its SPEC)');
+  }
   // Read whole before any search: a bad line fails at once.
   const positions = readSuite(readTextFile(path), game);
-  const engine = new Engine({ hashMb: 64, threads });
-  try {
-    const width = String(positions.length).length;
-    const onResult = (r: SuiteResult, done: number, total: number): void => {
-      const p = r.position;
-      const wanted = [...(p.best.length > 0 ? [`bm ${p.best.join(' ')}`] : []), ...(p.avoid.length > 0 ? [`am ${p.avoid.join(' ')}`] : []), ...(p.mate === undefined ? [] : [`dm ${p.mate}`])].join('; ');
-      const played = r.move === null ? 'no legal move' : `${r.moveNotation ?? r.move} (${r.move}) ${scoreText(r.score)}`;
-      const verdict = r.found !== null ? `solved, found at depth ${r.found.depth} in ${r.found.timeMs} ms` : `not solved (${wanted})`;
-      process.stdout.write(`${String(done).padStart(width)}/${total}  ${p.id}: ${played}  ${verdict}\n`);
-    };
-    const report = await solveSuite(engine, game, positions, { movetimeMs, depth, nodes, onResult });
-    const share = ((100 * report.solved) / report.total).toFixed(1);
-    process.stdout.write(`\nsolved ${report.solved} of ${report.total} (${share}%) in ${(report.timeMs / 1000).toFixed(1)} s, ${count(report.nodes)} nodes\n`);
-  } finally {
-    engine.close();
+  const width = String(positions.length).length;
+  const onResult = (r: SuiteResult, done: number, total: number): void => {
+    const p = r.position;
+    const wanted = [...(p.best.length > 0 ? [`bm ${p.best.join(' ')}`] : []), ...(p.avoid.length > 0 ? [`am ${p.avoid.join(' ')}`] : []), ...(p.mate === undefined ? [] : [`dm ${p.mate}`])].join('; ');
+    const said = r.score === null ? '' : ` ${scoreText(r.score)}`;
+    const played = r.move === null ? 'no legal move' : `${r.moveNotation ?? r.move} (${r.move})${said}`;
+    const verdict = !r.solved ? `not solved (${wanted})` : r.found !== null ? `solved, found at depth ${r.found.depth} in ${r.found.timeMs} ms` : 'solved';
+    process.stdout.write(`${String(done).padStart(width)}/${total}  ${p.id}: ${played}  ${verdict}\n`);
+  };
+  let report: SuiteReport;
+  if (other !== undefined) {
+    report = await solveSuiteWithEngine(parseEngineSpec(other, selfCommand()), game, positions, { movetimeMs, onResult });
+  } else {
+    const engine = new Engine({ hashMb: 64, threads });
+    try {
+      report = await solveSuite(engine, game, positions, { movetimeMs, depth, nodes, onResult });
+    } finally {
+      engine.close();
+    }
   }
+  const share = ((100 * report.solved) / report.total).toFixed(1);
+  process.stdout.write(`\nsolved ${report.solved} of ${report.total} (${share}%) in ${(report.timeMs / 1000).toFixed(1)} s, ${count(report.nodes)} nodes\n`);
 }
 
 /** The bytes of every `.qtb` table file in a directory, or a UsageError naming it. */
@@ -517,12 +530,17 @@ function benchCommand(args: string[]): void {
   process.stdout.write(`\nNodes searched  : ${report.nodes}\nTime (ms)       : ${Math.round(report.timeMs)}\nNodes/second    : ${Math.round(report.nps)}\n`);
 }
 
+/** The command that runs this binary again (for the engine spec `qiengine`). */
+function selfCommand(): string[] {
+  return [process.execPath, fileURLToPath(import.meta.url)];
+}
+
 async function matchCommand(args: string[]): Promise<void> {
   const flags = parseFlags(args, ['game', 'engine1', 'engine2', 'games', 'movetime', 'tc', 'timemargin', 'concurrency', 'out', 'max-plies', 'openings', 'sprt', 'resume', 'pgn', 'tablebases']);
   const game = gameFlag(flags);
   const tbDir = flags.get('tablebases');
   const tablebases = tbDir === undefined ? undefined : tablebasesIn(tbDir, game);
-  const self = [process.execPath, fileURLToPath(import.meta.url)];
+  const self = selfCommand();
   const e1 = flags.get('engine1') ?? 'qiengine';
   const e2 = flags.get('engine2');
   if (e2 === undefined) throw new UsageError('--engine2 is required (the opponent)');

@@ -106,11 +106,16 @@ export interface SuiteResult {
   /** The search's move (protocol coordinates) and its notation, or null without a legal move. */
   move: string | null;
   moveNotation: string | null;
-  score: EngineScore;
+  /** The score of the move, or null when an engine over a protocol gave none. */
+  score: EngineScore | null;
+  /** Depth and nodes of the last report (0 when an engine over a protocol gave none). */
   depth: number;
   timeMs: number;
   nodes: number;
-  /** Where the answer was first right and stayed so (null when not solved). */
+  /**
+   * Where the answer was first right and stayed so: null when not solved, and for an engine
+   * run over a protocol (see match/suite.ts), which reports only its final move.
+   */
   found: SuiteFound | null;
 }
 
@@ -123,12 +128,16 @@ export interface SuiteReport {
   nodes: number;
 }
 
-/** Whether a move and its score answer a position. */
-function answers(p: SuitePosition, move: string | undefined, score: EngineScore): boolean {
-  if (move === undefined) return false;
+/**
+ * Whether a move (protocol coordinates) and its score answer a suite position: one of its `bm`,
+ * none of its `am`, and with `dm N` a mate in at most N (a null score, an engine that said none,
+ * never answers a `dm`).
+ */
+export function solvesPosition(p: SuitePosition, move: string | null | undefined, score: EngineScore | null): boolean {
+  if (move === undefined || move === null) return false;
   if (p.best.length > 0 && !p.best.includes(move)) return false;
   if (p.avoid.includes(move)) return false;
-  return p.mate === undefined || ('mate' in score && score.mate > 0 && score.mate <= p.mate);
+  return p.mate === undefined || (score !== null && 'mate' in score && score.mate > 0 && score.mate <= p.mate);
 }
 
 /**
@@ -146,12 +155,12 @@ export async function solveSuite(engine: Engine, game: GameKind, positions: read
     let found: SuiteFound | null = null;
     const onInfo = (i: EngineInfo): void => {
       if (i.multipv !== 1) return;
-      if (!answers(p, i.pv[0], i.score)) found = null;
+      if (!solvesPosition(p, i.pv[0], i.score)) found = null;
       else found ??= { depth: i.depth, timeMs: i.timeMs, nodes: i.nodes };
     };
     const r = await engine.search({ game, fen: p.fen }, { ...limit, onInfo, signal: options.signal });
     options.signal?.throwIfAborted();
-    const solved = answers(p, r.bestMove ?? undefined, r.score);
+    const solved = solvesPosition(p, r.bestMove, r.score);
     // A search may end on a move its last report did not show (a book move, one legal move).
     if (solved) found ??= { depth: r.depth, timeMs: r.timeMs, nodes: r.nodes };
     const result: SuiteResult = {

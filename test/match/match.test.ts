@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { eloFromScore, estimateElo, parseSprt, scoreFromElo, SPRT_MIN_GAMES, sprtLlr, sprtState } from '../../src/match/elo.js';
-import { UsageError } from '../../src/core/errors.js';
+import { QiengineError, UsageError } from '../../src/core/errors.js';
 import { EngineProcess, editCommands, parseEngineSpec, type EngineSpec } from '../../src/match/engine-process.js';
 import { BALANCED_OPENINGS, readOpenings } from '../../src/match/openings.js';
 import { playGame, tableVerdict, type SearchTally } from '../../src/match/referee.js';
@@ -15,6 +15,8 @@ import { readFileSync } from 'node:fs';
 import { progressBar, readMatchRecords, runMatch, searchSummary } from '../../src/match/match.js';
 import { matchGamePgn } from '../../src/match/pgn.js';
 import { openSession } from '../../src/engine/games.js';
+import { readSuite } from '../../src/engine/suite.js';
+import { solveSuiteWithEngine } from '../../src/match/suite.js';
 
 /**
  * A scripted UCI engine: answers each `go` with the next move of its list (or with what the
@@ -26,6 +28,8 @@ const args = process.argv.slice(2);
 const moves = args.filter((a) => !a.startsWith('--'));
 const flag = (name, d) => (args.find((a) => a.startsWith('--' + name + '=')) ?? '--' + name + '=' + d).slice(name.length + 3);
 const score = Number(flag('score', '0'));
+// --mate=N reports 'score mate N' instead.
+const mate = flag('mate', '');
 // --delay=MS answers each go that late; --log=FILE appends every go and setoption line to FILE
 // (and every position line, with --positions=1).
 const delay = Number(flag('delay', '0'));
@@ -44,7 +48,7 @@ require('node:readline').createInterface({ input: process.stdin }).on('line', (l
     if (m === 'silent') return;
     setTimeout(() => {
       console.log('info depth 99 currmove ' + m + ' currmovenumber 1');
-      console.log('info depth ' + seen + ' nodes ' + 1000 * seen + ' score cp ' + score + ' pv ' + m);
+      console.log('info depth ' + seen + ' nodes ' + 1000 * seen + ' score ' + (mate === '' ? 'cp ' + score : 'mate ' + mate) + ' pv ' + m);
       console.log('bestmove ' + m);
     }, delay);
   } else if (l === 'quit') process.exit(0);
@@ -609,5 +613,28 @@ describe('match', () => {
     for (const bad of [[], [...reports, ...reports], [{ score: 1 }], [{ ms: -1 }], [{ ms: 5, depth: 'x' }], [null], 'x']) {
       expect(() => readMatchRecords(JSON.stringify({ ...rec, reports: bad }))).toThrow(/line 1: its move reports are not one for each move after the opening/);
     }
+  });
+});
+
+describe('test suites through an engine process', () => {
+  const suite = readSuite('6k1/5ppp/8/8/8/8/8/R5K1 w - - bm Ra8#; id "back rank";\n6k1/5ppp/8/8/8/8/8/R5K1 w - - bm Kf1;\n6k1/8/8/8/8/8/R7/1R4K1 w - - dm 2;\n', 'chess');
+  it('asks for one move a position and counts bm/am by it; dm needs a mate score; an illegal move fails', async () => {
+    const seen: string[] = [];
+    const report = await solveSuiteWithEngine(fake('f', ['a1a8', '--score=35']), 'chess', suite, { movetimeMs: 20, onResult: (r, done, total) => seen.push(`${done}/${total} ${r.moveNotation}`) });
+    expect(seen).toEqual(['1/3 Ra8#', '2/3 Ra8#', '3/3 null']); // a1a8 is not legal in the third
+    expect(report.results.map((r) => r.solved)).toEqual([true, false, false]);
+    expect(report.results[0]).toMatchObject({ move: 'a1a8', score: { cp: 35 }, depth: 1, nodes: 1000, found: null });
+    expect(report.solved).toBe(1);
+    expect(report.total).toBe(3);
+    expect(report.nodes).toBe(3000);
+    const mates = readSuite('6k1/8/8/8/8/8/R7/1R4K1 w - - dm 2;', 'chess');
+    const mateIn = async (n: number): Promise<unknown> => (await solveSuiteWithEngine(fake('m', ['b1b7', `--mate=${n}`]), 'chess', mates, { movetimeMs: 20 })).results[0];
+    expect(await mateIn(2)).toMatchObject({ solved: true, score: { mate: 2 } });
+    expect(await mateIn(3)).toMatchObject({ solved: false, score: { mate: 3 } });
+    expect(await mateIn(-2)).toMatchObject({ solved: false, score: { mate: -2 } });
+  }, 30_000);
+  it('a missing engine is an error, and the run ends', async () => {
+    const missing: EngineSpec = { name: 'none', dialect: 'uci', command: join(dir, 'no-such-engine'), args: [], options: [], ranks: 0 };
+    await expect(solveSuiteWithEngine(missing, 'chess', suite, { movetimeMs: 20 })).rejects.toThrow(QiengineError);
   });
 });
