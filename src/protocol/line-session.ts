@@ -9,6 +9,12 @@ import type { EngineScore } from '../engine/searcher.js';
 /** A move in protocol coordinates: chess `e2e4`/`e7e8q`, xiangqi ICCS `h2e2` (ranks 0-9). */
 export const COORDINATE_MOVE = /^[a-i]\d[a-i]\d[nbrq]?$/;
 
+/**
+ * The largest xiangqi move limit the protocols' options take, in plies without a capture (the
+ * 60-move rule is 120; 0 is no limit).
+ */
+export const MOVE_LIMIT_MAX = 1000;
+
 /** The whole number from `min` to `max` an option's value spells, or undefined for anything else. */
 export function wholeNumber(value: string, min: number, max: number): number | undefined {
   const n = Number(value);

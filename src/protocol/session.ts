@@ -11,13 +11,14 @@
 import { QiengineError } from '../core/errors.js';
 import { Engine, MAX_THREADS, RANDOMNESS_MAX, type EngineSearchOptions } from '../engine/engine.js';
 import { bookGame, chooseBookMove, openBook, type OpeningBook } from '../engine/book.js';
-import { openSession, type GameSession } from '../engine/games.js';
+import { openSession, type GameSession, type PositionSpec } from '../engine/games.js';
 import { nodesPerSecond, type EngineInfo, type EngineResult, type EngineScore } from '../engine/searcher.js';
 import { budgetFor, fixedMoveTime, type Clock } from '../engine/time.js';
 import { ELO_MAX, ELO_MIN, SKILL_MAX, SKILL_MIN } from '../engine/skill.js';
 import { winDrawLoss } from '../engine/wdl.js';
 import { MATE } from '../search/tt.js';
-import { COORDINATE_MOVE, LineSession, RANDOMNESS_GRADES, randomnessOf, takesDraw, wholeNumber } from './line-session.js';
+import { XIANGQI_DRAW_PLIES } from '../xiangqi/position.js';
+import { COORDINATE_MOVE, LineSession, MOVE_LIMIT_MAX, RANDOMNESS_GRADES, randomnessOf, takesDraw, wholeNumber } from './line-session.js';
 import { RESIGN_MAX, ResignRule } from './resign.js';
 
 export const ENGINE_NAME = 'qiengine';
@@ -37,6 +38,10 @@ const DEFAULTS: Record<string, string> = {
   usemillisec: 'true',
   // UCI's 'Perpetual Chase' and UCCI's 'perpetualchase' are one setting, kept under this name.
   'perpetual chase': 'true',
+  // Xiangqi's move limit (UCI 'Move Limit', UCCI 'movelimit') and whether checks count towards
+  // it (UCI 'Limit Counts Checks', UCCI 'limitcountschecks').
+  'move limit': String(XIANGQI_DRAW_PLIES),
+  'limit counts checks': 'true',
   // UCI's 'OwnBook' and UCCI's 'usebook' are one setting, kept under this name.
   ownbook: 'false',
   uci_limitstrength: 'false',
@@ -183,6 +188,8 @@ export class ProtocolSession extends LineSession<Thinking> {
       this.write('option pruning type combo var none var small var medium var large default large');
       this.write('option knowledge type combo var none var small var medium var large default large');
       this.write('option perpetualchase type check default true');
+      this.write(`option movelimit type spin min 0 max ${MOVE_LIMIT_MAX} default ${XIANGQI_DRAW_PLIES}`);
+      this.write('option limitcountschecks type check default true');
       this.write('option usebook type check default false');
       this.write('option bookfiles type string default <empty>');
       this.write('option tablebasepath type string default <empty>');
@@ -205,6 +212,8 @@ export class ProtocolSession extends LineSession<Thinking> {
       this.write('option name Contempt type spin default 0 min -1000 max 1000');
       this.write(`option name Randomness type spin default 0 min 0 max ${RANDOMNESS_MAX}`);
       this.write('option name Perpetual Chase type check default true');
+      this.write(`option name Move Limit type spin default ${XIANGQI_DRAW_PLIES} min 0 max ${MOVE_LIMIT_MAX}`);
+      this.write('option name Limit Counts Checks type check default true');
       this.write('option name OwnBook type check default false');
       this.write('option name BookFile type string default <empty>');
       this.write('option name TablebasePath type string default <empty>');
@@ -306,9 +315,20 @@ export class ProtocolSession extends LineSession<Thinking> {
         if (wholeNumber(value, ELO_MIN, ELO_MAX) === undefined) return this.info(`${name}: expected a whole number from ${ELO_MIN} to ${ELO_MAX}`);
         break;
       }
+      // The rules of the tree: a change clears the table, whose scores were found under the
+      // old ones (a draw by the move limit is stored like any other score).
       case 'perpetual chase':
       case 'perpetualchase':
-        return this.setSwitch(name, value, 'perpetual chase');
+        return this.setRule('perpetual chase', () => this.setSwitch(name, value, 'perpetual chase'));
+      case 'move limit':
+      case 'movelimit': {
+        const n = wholeNumber(value, 0, MOVE_LIMIT_MAX);
+        if (n === undefined) return this.info(`${name}: expected plies from 0 (no limit) to ${MOVE_LIMIT_MAX}`);
+        return this.setRule('move limit', () => void this.options.set('move limit', String(n)));
+      }
+      case 'limit counts checks':
+      case 'limitcountschecks':
+        return this.setRule('limit counts checks', () => this.setSwitch(name, value, 'limit counts checks'));
       case 'ownbook':
       case 'usebook':
         return this.setSwitch(name, value, 'ownbook');
@@ -324,6 +344,13 @@ export class ProtocolSession extends LineSession<Thinking> {
       }
     }
     this.options.set(key, value);
+  }
+
+  /** Sets a rule option by `set`, and clears the table when its value changed. */
+  private setRule(key: string, set: () => void): void {
+    const before = this.option(key);
+    set();
+    if (this.option(key) !== before) this.engine.clear();
   }
 
   /** A check option, kept under `key` (one name for its UCI and UCCI spellings). */
@@ -382,6 +409,21 @@ export class ProtocolSession extends LineSession<Thinking> {
       return this.info(`${name}: ${(e as Error).message}`);
     }
     this.info(`${name}: ${files.length} table file${files.length === 1 ? '' : 's'}`);
+  }
+
+  /**
+   * The position to search, with the xiangqi rules the options set: perpetual chase, the move
+   * limit and whether checks count towards it (chess ignores them).
+   */
+  private searchSpec(): PositionSpec {
+    return {
+      game: this.variant,
+      fen: this.spec.fen,
+      moves: this.spec.moves,
+      perpetualChase: this.option('perpetual chase') !== 'false',
+      moveLimitPlies: Number(this.option('move limit')),
+      checksCountTowardsLimit: this.option('limit counts checks') !== 'false',
+    };
   }
 
   /** Switches the game; the position goes back to the variant's start. */
@@ -497,7 +539,7 @@ export class ProtocolSession extends LineSession<Thinking> {
 
     // With the book on, a position it knows is answered from it at once (not when analysing).
     if (!infinite && !ponder && mate === undefined && this.option('ownbook') === 'true' && this.book !== null && bookGame(this.book.book) === this.variant) {
-      const spec = { game: this.variant, fen: this.spec.fen, moves: this.spec.moves, perpetualChase: this.option('perpetual chase') !== 'false' };
+      const spec = this.searchSpec();
       const choice = chooseBookMove(this.book.book, spec, { searchMoves, banMoves: this.banned, random: this.random });
       if (choice !== null) {
         this.info(`book move ${choice.move} (${choice.human}, weight ${choice.weight}, ${(100 * choice.share).toFixed(1)}%)`);
@@ -536,7 +578,7 @@ export class ProtocolSession extends LineSession<Thinking> {
     if (!waiting) opts.clock = clock;
     if (!waiting && depth === undefined && nodes === undefined && movetime === undefined && clock === undefined && mate === undefined) opts.movetimeMs = 1000;
     // Xiangqi's perpetual-chase rule is on unless the GUI plays by rules without it.
-    const spec = { game: this.variant, fen: this.spec.fen, moves: this.spec.moves, perpetualChase: this.option('perpetual chase') !== 'false' };
+    const spec = this.searchSpec();
     const work = this.engine.search(spec, opts);
     const t = this.track(work.then((r) => void (this.thinking!.result = r)), controller, waiting);
     // ElephantEye's form: `go draw <mode>`, the draw offered before the limits.

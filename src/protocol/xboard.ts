@@ -10,7 +10,7 @@
  * `result`, `setboard`, `undo`, `remove`, `hint`, `post`/`nopost`, `analyze` with `.` and
  * `exit`, `exclude`/`include` (moves left out of the analysis), `pause`/`resume`, `memory`,
  * `cores`, `egtpath qiengine DIR` (endgame tables), `option` (Skill Level, Contempt, Perpetual
- * Chase, Resign),
+ * Chase, Move Limit, Limit Counts Checks, Resign),
  * `hard`/`easy` (pondering on the reply it expects) and `quit`. As with UCI, the game logic
  * stays in the game adapters and the searches run off this thread.
  *
@@ -23,9 +23,10 @@ import { openSession, type GameSession, type PositionSpec } from '../engine/game
 import type { EngineResult, EngineScore } from '../engine/searcher.js';
 import { SKILL_MAX, SKILL_MIN } from '../engine/skill.js';
 import { budgetFor, fixedMoveTime, type Clock } from '../engine/time.js';
-import { COORDINATE_MOVE, LineSession, takesDraw, wholeNumber } from './line-session.js';
+import { COORDINATE_MOVE, LineSession, MOVE_LIMIT_MAX, takesDraw, wholeNumber } from './line-session.js';
 import { RESIGN_MAX, ResignRule } from './resign.js';
 import { ENGINE_NAME, ENGINE_VERSION, type Variant } from './session.js';
+import { XIANGQI_DRAW_PLIES } from '../xiangqi/position.js';
 
 /** Commands that neither touch the game nor the engine: handled at once, even during a search. */
 const PASSIVE = new Set(['post', 'nopost', 'time', 'otim', 'level', 'st', 'sd', 'nps', 'hard', 'random', 'computer', 'name', 'rating', 'ics', 'accepted', 'rejected', 'bk', 'hint', 'xboard']);
@@ -104,6 +105,9 @@ export class XboardSession extends LineSession<Thinking> {
    */
   private randomMode = false;
   private perpetualChase = true;
+  /** `option Move Limit=N` and `option Limit Counts Checks=0|1`: xiangqi's move limit, as the Xiangqi rules take it. */
+  private moveLimit = XIANGQI_DRAW_PLIES;
+  private limitCountsChecks = true;
   /** `option Resign=N`: when the engine gives the game up (0, the default: never). */
   private readonly resign = new ResignRule();
   /**
@@ -304,6 +308,8 @@ export class XboardSession extends LineSession<Thinking> {
       'option="Contempt -spin 0 -1000 1000"',
       `option="Randomness -spin ${this.randomness} 0 ${RANDOMNESS_MAX}"`,
       'option="Perpetual Chase -check 1"',
+      `option="Move Limit -spin ${this.moveLimit} 0 ${MOVE_LIMIT_MAX}"`,
+      `option="Limit Counts Checks -check ${this.limitCountsChecks ? 1 : 0}"`,
       `option="Resign -spin ${this.resign.threshold} 0 ${RESIGN_MAX}"`,
     ];
     this.write('feature done=0');
@@ -465,8 +471,14 @@ export class XboardSession extends LineSession<Thinking> {
       case 'perpetual chase':
         if (value !== '0' && value !== '1') throw new QiengineError('perpetual chase: expected 0 or 1');
         this.perpetualChase = value === '1';
-        this.game = openSession(this.spec(this.moves));
-        return;
+        return this.rulesChanged();
+      case 'move limit':
+        this.moveLimit = whole(0, MOVE_LIMIT_MAX);
+        return this.rulesChanged();
+      case 'limit counts checks':
+        if (value !== '0' && value !== '1') throw new QiengineError('limit counts checks: expected 0 or 1');
+        this.limitCountsChecks = value === '1';
+        return this.rulesChanged();
       default:
         throw new QiengineError(`unknown option '${name.slice(0, 40)}'`);
     }
@@ -563,9 +575,18 @@ export class XboardSession extends LineSession<Thinking> {
     this.thinking = t;
   }
 
+  /**
+   * After a change of xiangqi's rules: the game is set up again under them, and the table, whose
+   * scores were found under the old ones, cleared.
+   */
+  private rulesChanged(): void {
+    this.game = openSession(this.spec(this.moves));
+    this.engine.clear();
+  }
+
   /** The game as set up (`setboard` or the start) with `moves` played, under the session's rules. */
   private spec(moves: readonly string[]): PositionSpec {
-    return { game: this.variant, fen: this.startFen, moves, perpetualChase: this.perpetualChase };
+    return { game: this.variant, fen: this.startFen, moves, perpetualChase: this.perpetualChase, moveLimitPlies: this.moveLimit, checksCountTowardsLimit: this.limitCountsChecks };
   }
 
   /** The engine's clock: `time` (or the control's base), the increment, moves to the next control. */

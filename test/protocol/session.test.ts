@@ -327,6 +327,37 @@ describe('UCI search', () => {
     expect(plain.filter((l) => l.startsWith('info depth 4 ')).at(-1)).toMatch(/ score cp 50 /);
   });
 
+  it('Move Limit and Limit Counts Checks set xiangqi\'s move limit in the search (UCI and UCCI)', async () => {
+    // Two plies before the 60-move limit; the mate takes three, two of them checks.
+    const fen = '3k5/9/9/9/9/9/9/9/R8/1R3K3 w - - 118 80';
+    const scoreAt = async (think: (l: string) => Promise<string[]>): Promise<string | undefined> => (await think('go depth 5')).filter((l) => l.startsWith('info depth 5 ')).at(-1)?.replace(/^.* score (\S+ -?\d+) .*$/, '$1');
+    const uci = session();
+    const hello = uci.send('uci');
+    expect(hello).toContain('option name Move Limit type spin default 120 min 0 max 1000');
+    expect(hello).toContain('option name Limit Counts Checks type check default true');
+    uci.send('setoption name UCI_Variant value xiangqi', `position fen ${fen}`);
+    expect(await scoreAt(uci.think)).toBe('cp 50');
+    expect(uci.send('setoption name Move Limit value -1')).toEqual(['info string Move Limit: expected plies from 0 (no limit) to 1000']);
+    expect(uci.send('setoption name Limit Counts Checks value perhaps')).toEqual(['info string Limit Counts Checks: expected true or false']);
+    expect(await scoreAt(uci.think)).toBe('cp 50'); // refused values changed nothing
+    uci.send('setoption name Limit Counts Checks value false');
+    expect(await scoreAt(uci.think)).toBe('mate 2');
+    uci.send('setoption name Limit Counts Checks value true', 'setoption name Move Limit value 0');
+    expect(await scoreAt(uci.think)).toBe('mate 2');
+    uci.send('setoption name Move Limit value 119');
+    expect(await scoreAt(uci.think)).toBe('cp 50'); // the clock already stands at the limit
+    const ucci = session();
+    const ucciHello = ucci.send('ucci');
+    expect(ucciHello).toContain('option movelimit type spin min 0 max 1000 default 120');
+    expect(ucciHello).toContain('option limitcountschecks type check default true');
+    ucci.send(`position fen ${fen}`, 'setoption limitcountschecks false');
+    expect(await scoreAt(ucci.think)).toBe('mate 2');
+    ucci.send('setoption limitcountschecks true');
+    expect(await scoreAt(ucci.think)).toBe('cp 50');
+    ucci.send('setoption movelimit 200');
+    expect(await scoreAt(ucci.think)).toBe('mate 2');
+  });
+
   it('finds mate and reports it as mate N; a finished game answers bestmove (none)', async () => {
     const { send, think } = session();
     send('uci', 'position fen 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1');

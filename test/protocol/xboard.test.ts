@@ -403,6 +403,9 @@ describe('xboard protocol', () => {
     expect(await think('option Skill Level=5', 'option Contempt=-30', 'option Perpetual Chase=0', 'memory 8', 'cores 1')).toEqual([]);
     expect((await think('option Skill Level=99'))[0]).toMatch(/^Error \(skill level: expected a whole number from 0 to 20/);
     expect((await think('option Perpetual Chase=yes'))[0]).toMatch(/^Error \(perpetual chase: expected 0 or 1/);
+    expect(await think('option Move Limit=100', 'option Limit Counts Checks=0')).toEqual([]);
+    expect((await think('option Move Limit=1001'))[0]).toMatch(/^Error \(move limit: expected a whole number from 0 to 1000/);
+    expect((await think('option Limit Counts Checks=2'))[0]).toMatch(/^Error \(limit counts checks: expected 0 or 1/);
     expect((await think('option Hash=5'))[0]).toMatch(/^Error \(unknown option 'hash'/);
     expect((await think('option Resign=-1'))[0]).toMatch(/^Error \(resign: expected a whole number from 0 to 10000/);
     expect((await think('memory lots'))[0]).toMatch(/^Error \(memory needs/);
