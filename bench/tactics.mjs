@@ -17,7 +17,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { Engine, Xiangqi, readXiangqiPgn } from '../dist/index.js';
+import { Engine, Xiangqi, readXiangqiPgn, seededRandom } from '../dist/index.js';
 import { writeResultsSection } from './results-file.mjs';
 import { Proc, findNative, nativeVersion } from './uci-process.mjs';
 
@@ -36,18 +36,6 @@ function fsfToIccs(m) {
   const r = /^([a-i])(\d+)([a-i])(\d+)$/.exec(m);
   if (r === null) throw new Error(`not a move: ${m}`);
   return `${r[1]}${Number(r[2]) - 1}${r[3]}${Number(r[4]) - 1}`;
-}
-
-/** A seeded generator (mulberry32), so the same games give the same suite. */
-function rng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /**
@@ -90,7 +78,8 @@ async function make() {
       });
     });
   }
-  const random = rng(2026);
+  // A fixed seed: the same games give the same suite.
+  const random = seededRandom(2026);
   for (let i = positions.length - 1; i > 0; i--) {
     const j = Math.floor(random() * (i + 1));
     [positions[i], positions[j]] = [positions[j], positions[i]];
