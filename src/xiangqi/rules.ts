@@ -80,11 +80,6 @@ export function hasAttackers(pos: XiangqiPosition, side: number): boolean {
   return false;
 }
 
-/** Plies counted towards the move limit under the given rules (see XiangqiPosition.pliesTowardsLimit). */
-export function movesTowardsLimit(pos: XiangqiPosition, checksCount: boolean): number {
-  return pos.pliesTowardsLimit(checksCount);
-}
-
 const colorName = (side: number): 'red' | 'black' => (side === 0 ? 'red' : 'black');
 
 /**
@@ -107,7 +102,7 @@ export function gameStatus(pos: XiangqiPosition, rules: XiangqiRules = {}): Xian
     return { over: true, reason: 'repetition', winner: null };
   }
   const limit = rules.moveLimitPlies ?? 120;
-  if (limit > 0 && movesTowardsLimit(pos, rules.checksCountTowardsLimit ?? true) >= limit) {
+  if (limit > 0 && pos.pliesTowardsLimit(rules.checksCountTowardsLimit ?? true) >= limit) {
     return { over: true, reason: 'move-limit', winner: null };
   }
   if (!hasAttackers(pos, 0) && !hasAttackers(pos, 1)) return { over: true, reason: 'insufficient-material', winner: null };
