@@ -58,6 +58,15 @@ export function readSuite(text: string, game: GameKind): SuitePosition[] {
   return out;
 }
 
+/**
+ * A legal move of `board`'s position, given in any notation its game reads, in protocol
+ * coordinates (UCI; ICCS).
+ * @throws {QiengineError} when it does not read or is not legal there
+ */
+export function coordinatesOf(board: Chess | Xiangqi, text: string): string {
+  return board instanceof Chess ? moveToUci(board.parseMove(text)) : moveToIccs(board.parseMove(text));
+}
+
 function readSuiteLine(line: string, game: GameKind, lineNo: number): SuitePosition {
   const m = /^(\S+)\s+(\S+)\s+(\S+)\s+(\S+)(?:\s+(\d+)\s+(\d+)(?=\s|;|$))?(.*)$/s.exec(line);
   if (m === null) throw new QiengineError('a suite line needs four position fields, then operations');
@@ -65,8 +74,7 @@ function readSuiteLine(line: string, game: GameKind, lineNo: number): SuitePosit
   const ops = readEpdOperations(m[7]!, line);
   // The game reads the position (a FenError for a bad one) and each move in any notation.
   const board = game === 'chess' ? new Chess(fen) : new Xiangqi(fen);
-  const coordinates = (texts: string[]): string[] =>
-    texts.map((t) => (board instanceof Chess ? moveToUci(board.parseMove(t)) : moveToIccs(board.parseMove(t))));
+  const coordinates = (texts: string[]): string[] => texts.map((t) => coordinatesOf(board, t));
   const operands = (opcode: string): string[] | undefined => ops.find((o) => o.opcode === opcode)?.operands;
   const best = coordinates(operands('bm') ?? []);
   const avoid = coordinates(operands('am') ?? []);
@@ -113,8 +121,10 @@ export interface SuiteResult {
   timeMs: number;
   nodes: number;
   /**
-   * Where the answer was first right and stayed so: null when not solved, and for an engine
-   * run over a protocol (see match/suite.ts), which reports only its final move.
+   * Where the answer was first right and stayed so: null when not solved. An engine run over a
+   * protocol (see match/suite.ts) is read from its reports, each by the first move of its line
+   * (a report without a line counts as not right); one that reported nothing is taken as found
+   * at its final report.
    */
   found: SuiteFound | null;
 }

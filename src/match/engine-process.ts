@@ -46,6 +46,24 @@ export interface EngineMove {
   /** The depth and node count of the engine's last scored report for this move, when it gave them. */
   depth?: number;
   nodes?: number;
+  /** Every scored report the engine gave while it searched this move, in order. */
+  progress: EngineProgress[];
+}
+
+/** One scored report of an engine while it searches (a UCI/UCCI `info` line, xboard thinking output). */
+export interface EngineProgress {
+  /** Centipawns from the mover's point of view; mates as ±(100000 - n), as {@link EngineMove.score}. */
+  score: number;
+  depth?: number;
+  nodes?: number;
+  /** Milliseconds from the request for a move to the report's arrival. */
+  timeMs: number;
+  /**
+   * The first move of the reported line as the engine wrote it (xiangqi ranks given as ICCS's
+   * 0-9), when the report gives a line: protocol coordinates for UCI and UCCI, the engine's own
+   * notation for xboard.
+   */
+  move?: string;
 }
 
 /**
@@ -89,6 +107,9 @@ function fromWire(move: string, ranks: 0 | 1): string {
   return move.replace(/([a-i])(\d+)/g, (_, f: string, r: string) => f + String(Number(r) - 1));
 }
 
+/** Xiangqi moves from the start, in ICCS, after which no piece stands on the a-file (black to move). */
+const A_FILE_CLEARING = ['a3a4', 'a6a5', 'a4a5', 'a9a8', 'a5b5', 'a8b8', 'a0a1', 'c6c5', 'a1b1'];
+
 /**
  * xboard's `edit` mode for an engine without `setboard`, as XBoard sends it: a first move that
  * hands the turn to the second player where it is to move (the protocol's own way, `edit`
@@ -97,6 +118,11 @@ function fromWire(move: string, ranks: 0 | 1): string {
  * elephant as xboard names them, H and E), and its square in the engine's coordinates. The mode
  * cannot say castling rights or an en-passant square: the engine takes a king and rook on their
  * home squares as able to castle.
+ *
+ * In xiangqi the turn is handed over, and the a-file emptied, by moves played before `edit`:
+ * MaxQi's `#` clears only the first 128 cells of its board, whose 16-cell rows are files from i
+ * down, so the a-file kept the start position's rooks and pawns under any position set up after
+ * it. The moves leave that file empty on every engine, and `#` the rest.
  */
 export function editCommands(fen: string, game: GameKind, side: 0 | 1, ranks: 0 | 1): string[] {
   const rows = fen.split(' ')[0]!.split('/');
@@ -120,9 +146,11 @@ export function editCommands(fen: string, game: GameKind, side: 0 | 1, ranks: 0 
       file++;
     }
   });
-  // A legal first move of the start position for the first player, to hand over the turn.
-  const pass = game === 'chess' ? 'a2a3' : toWire('a3a4', ranks);
-  return [...(side === 1 ? [pass] : []), 'edit', '#', ...white, 'c', ...black, '.'];
+  // Chess: a legal first move of the start position, to hand over the turn. Xiangqi: moves that
+  // leave the a-file empty (the red pawn takes the black one and steps aside, each rook leaves
+  // for the b-file), nine plies to leave black to move, ten for red.
+  const before = game === 'chess' ? (side === 1 ? ['a2a3'] : []) : [...A_FILE_CLEARING, ...(side === 1 ? [] : ['c5c4'])].map((m) => toWire(m, ranks));
+  return [...before, 'edit', '#', ...white, 'c', ...black, '.'];
 }
 
 export class EngineProcess {
@@ -131,6 +159,9 @@ export class EngineProcess {
   private lastScore: number | undefined;
   private lastDepth: number | undefined;
   private lastNodes: number | undefined;
+  // This move's scored reports, and when it was asked for.
+  private progress: EngineProgress[] = [];
+  private playStart = 0;
   private features = new Map<string, string>();
   private sentMoves = 0;
   /** The game's start position, where it is not the standard one, and its side to move. */
@@ -203,11 +234,14 @@ export class EngineProcess {
     if (this.spec.dialect === 'xboard') {
       if (t.startsWith('feature ')) for (const m of t.matchAll(/(\w+)=("[^"]*"|\S+)/g)) this.features.set(m[1]!, m[2]!.replace(/"/g, ''));
       // Thinking output: ply, score, time (centiseconds), nodes, then the line.
-      const post = /^(\d+)\s+(-?\d+)\s+\d+\s+(\d+)/.exec(t);
+      const post = /^(\d+)\s+(-?\d+)\s+\d+\s+(\d+)\s*(.*)$/.exec(t);
       if (post !== null) {
         this.lastDepth = Number(post[1]);
         this.lastScore = Number(post[2]);
         this.lastNodes = Number(post[3]);
+        // The line's first move, past any move number ("1." or "1...").
+        const move = post[4]!.split(/\s+/).find((w) => w !== '' && !/^\d+\.+$/.test(w));
+        this.noteProgress(move);
       }
     } else if (t.startsWith('info ')) {
       const cp = /\bscore cp (-?\d+)/.exec(t);
@@ -224,6 +258,11 @@ export class EngineProcess {
         const nodes = /\bnodes (\d+)/.exec(t);
         if (depth !== null) this.lastDepth = Number(depth[1]);
         if (nodes !== null) this.lastNodes = Number(nodes[1]);
+        // An iteration's finished line only: not a bound from a failed window, nor another
+        // line than the best under MultiPV.
+        const pv = /\bpv\s+(\S+)/.exec(t);
+        const multipv = /\bmultipv (\d+)/.exec(t);
+        if (!/\b(lower|upper)bound\b/.test(t) && (multipv === null || multipv[1] === '1')) this.noteProgress(pv === null ? undefined : fromWire(pv[1]!, this.spec.ranks));
       }
     }
     for (let i = 0; i < this.waiters.length; i++) {
@@ -233,6 +272,17 @@ export class EngineProcess {
         break;
       }
     }
+  }
+
+  /** Keeps the report just read (its score, depth and nodes are the last ones) with its line's first move. */
+  private noteProgress(move: string | undefined): void {
+    // A report outside a search (after its bestmove, say) belongs to no move.
+    if (this.playStart === 0 || this.lastScore === undefined) return;
+    const p: EngineProgress = { score: this.lastScore, timeMs: performance.now() - this.playStart };
+    if (this.lastDepth !== undefined) p.depth = this.lastDepth;
+    if (this.lastNodes !== undefined) p.nodes = this.lastNodes;
+    if (move !== undefined) p.move = move;
+    this.progress.push(p);
   }
 
   private send(line: string): void {
@@ -315,7 +365,9 @@ export class EngineProcess {
     this.lastScore = undefined;
     this.lastDepth = undefined;
     this.lastNodes = undefined;
+    this.progress = [];
     const t0 = performance.now();
+    this.playStart = t0;
     // The mover: the side to move at the start, every other ply.
     const firstMoves = (moves.length + (this.startPosition?.side ?? 0)) % 2 === 0;
     const own = clocks === undefined ? 0 : firstMoves ? clocks.firstMs : clocks.secondMs;
@@ -376,7 +428,8 @@ export class EngineProcess {
 
   /** What the engine said of the move it just chose, and the time it took since `t0`. */
   private report(t0: number): Omit<EngineMove, 'move'> {
-    return { score: this.lastScore, timeMs: performance.now() - t0, depth: this.lastDepth, nodes: this.lastNodes };
+    this.playStart = 0;
+    return { score: this.lastScore, timeMs: performance.now() - t0, depth: this.lastDepth, nodes: this.lastNodes, progress: this.progress };
   }
 
   /** The engine process's resident memory in kB (Linux /proc), or undefined where unknown. */

@@ -2,12 +2,16 @@
  * Test suites through any engine that speaks UCI, UCCI or xboard (qiengine's own binary
  * included), so that one suite can be run side by side over several engines at the same time
  * per move. Each position is set up as a new game from its FEN and the engine asked for one
- * move; it counts as solved by the rule of engine/suite.ts ({@link solvesPosition}).
+ * move; it counts as solved by the rule of engine/suite.ts ({@link solvesPosition}), and was
+ * found at the first of the engine's reports from which every report's line and the move played
+ * solve it (as a search in process is read).
  */
 import { openSession, type GameKind } from '../engine/games.js';
 import type { EngineScore } from '../engine/searcher.js';
-import { solvesPosition, type SuitePosition, type SuiteReport, type SuiteResult } from '../engine/suite.js';
-import { EngineProcess, type EngineSpec } from './engine-process.js';
+import { coordinatesOf, solvesPosition, type SuiteFound, type SuitePosition, type SuiteReport, type SuiteResult } from '../engine/suite.js';
+import { Chess } from '../chess/game.js';
+import { Xiangqi } from '../xiangqi/game.js';
+import { EngineProcess, type EngineProgress, type EngineSpec } from './engine-process.js';
 
 /** How the engine is asked. */
 export interface EngineSuiteOptions {
@@ -22,6 +26,28 @@ function scoreOf(reported: number | undefined): EngineScore | null {
   if (reported === undefined) return null;
   if (Math.abs(reported) > 90000) return { mate: Math.sign(reported) * (100000 - Math.abs(reported)) };
   return { cp: reported };
+}
+
+/**
+ * Where an engine's reports first gave a line that solves `p` and went on doing so to the last,
+ * or null when the last did not (or there were none).
+ */
+function foundAt(game: GameKind, p: SuitePosition, progress: readonly EngineProgress[]): SuiteFound | null {
+  const board = game === 'chess' ? new Chess(p.fen) : new Xiangqi(p.fen);
+  let found: SuiteFound | null = null;
+  for (const r of progress) {
+    let move: string | null = null;
+    if (r.move !== undefined) {
+      try {
+        move = coordinatesOf(board, r.move);
+      } catch {
+        move = null; // a line the game cannot read is not an answer
+      }
+    }
+    if (!solvesPosition(p, move, scoreOf(r.score))) found = null;
+    else found ??= { depth: r.depth ?? 0, timeMs: Math.round(r.timeMs), nodes: r.nodes ?? 0 };
+  }
+  return found;
 }
 
 /**
@@ -50,9 +76,10 @@ export async function solveSuiteWithEngine(spec: EngineSpec, game: GameKind, pos
       } catch {
         moveNotation = null;
       }
+      const solved = moveNotation !== null && solvesPosition(p, reply.move, score);
       const result: SuiteResult = {
         position: p,
-        solved: moveNotation !== null && solvesPosition(p, reply.move, score),
+        solved,
         move: reply.move,
         moveNotation,
         score,
@@ -61,6 +88,7 @@ export async function solveSuiteWithEngine(spec: EngineSpec, game: GameKind, pos
         nodes: reply.nodes ?? 0,
         found: null,
       };
+      if (solved) result.found = foundAt(game, p, reply.progress) ?? { depth: result.depth, timeMs: result.timeMs, nodes: result.nodes };
       results.push(result);
       timeMs += result.timeMs;
       nodes += result.nodes;

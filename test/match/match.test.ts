@@ -17,11 +17,14 @@ import { matchGamePgn } from '../../src/match/pgn.js';
 import { openSession } from '../../src/engine/games.js';
 import { readSuite } from '../../src/engine/suite.js';
 import { solveSuiteWithEngine } from '../../src/match/suite.js';
+import { Xiangqi } from '../../src/xiangqi/game.js';
 
 /**
  * A scripted UCI engine: answers each `go` with the next move of its list (or with what the
  * list says: `crash`, `silent`), and reports a fixed score, at depth n and 1000 x n nodes on
- * its n-th move of a game (after a `currmove` line naming a depth it never finishes).
+ * its n-th move of a game (after a `currmove` line naming a depth it never finishes). With
+ * --before=m1,m2,... it first reports those lines, at depths 1, 2, ... and 10 nodes a depth, each
+ * followed by a bound from a failed window and a second MultiPV line, both naming g1f1.
  */
 const FAKE = `
 const args = process.argv.slice(2);
@@ -35,6 +38,7 @@ const mate = flag('mate', '');
 const delay = Number(flag('delay', '0'));
 const log = flag('log', '');
 const positions = flag('positions', '0') === '1';
+const before = flag('before', '').split(',').filter((m) => m !== '');
 let seen = 0;
 require('node:readline').createInterface({ input: process.stdin }).on('line', (l) => {
   if (log !== '' && (l.startsWith('go') || l.startsWith('setoption') || (positions && l.startsWith('position')))) require('node:fs').appendFileSync(log, l + '\\n');
@@ -48,6 +52,11 @@ require('node:readline').createInterface({ input: process.stdin }).on('line', (l
     if (m === 'silent') return;
     setTimeout(() => {
       console.log('info depth 99 currmove ' + m + ' currmovenumber 1');
+      before.forEach((b, i) => {
+        console.log('info depth ' + (i + 1) + ' nodes ' + 10 * (i + 1) + ' score cp ' + score + ' pv ' + b);
+        console.log('info depth ' + (i + 2) + ' score cp ' + (score - 50) + ' upperbound pv g1f1');
+        console.log('info depth ' + (i + 1) + ' multipv 2 score cp ' + (score - 60) + ' pv g1f1');
+      });
       console.log('info depth ' + seen + ' nodes ' + 1000 * seen + ' score ' + (mate === '' ? 'cp ' + score : 'mate ' + mate) + ' pv ' + m);
       console.log('bestmove ' + m);
     }, delay);
@@ -415,9 +424,20 @@ describe('games from a position', () => {
   it('an xboard engine gets the position by setboard, or by edit mode where it lists no setboard', async () => {
     // Edit mode as XBoard sends it: a first move to hand black the turn, then the pieces.
     expect(editCommands('4k3/8/8/8/8/8/8/4K2R b K - 0 1', 'chess', 1, 0)).toEqual(['a2a3', 'edit', '#', 'Ke1', 'Rh1', 'c', 'Ke8', '.']);
-    // Xiangqi: ICCS ranks from 0 (or 1), the horse and elephant as H and E.
-    expect(editCommands('4k4/R8/9/9/9/9/n8/3K5/9/2B6 b - - 0 1', 'xiangqi', 1, 0)).toEqual(['a3a4', 'edit', '#', 'Ra8', 'Kd2', 'Ec0', 'c', 'Ke9', 'Ha3', '.']);
-    expect(editCommands('4k4/R8/9/9/9/9/n8/3K5/9/9 w - - 0 1', 'xiangqi', 0, 1)).toEqual(['edit', '#', 'Ra9', 'Kd3', 'c', 'Ke10', 'Ha4', '.']);
+    // Xiangqi: ICCS ranks from 0 (or 1), the horse and elephant as H and E, after moves that
+    // empty the a-file (MaxQi's '#' leaves it as it was) and leave the side to move: nine plies
+    // for black, ten for red.
+    const clearing = ['a3a4', 'a6a5', 'a4a5', 'a9a8', 'a5b5', 'a8b8', 'a0a1', 'c6c5', 'a1b1'];
+    expect(editCommands('4k4/R8/9/9/9/9/n8/3K5/9/2B6 b - - 0 1', 'xiangqi', 1, 0)).toEqual([...clearing, 'edit', '#', 'Ra8', 'Kd2', 'Ec0', 'c', 'Ke9', 'Ha3', '.']);
+    const wire = [...clearing, 'c5c4'].map((m) => m.replace(/\d/g, (r) => String(Number(r) + 1)));
+    expect(editCommands('4k4/R8/9/9/9/9/n8/3K5/9/9 w - - 0 1', 'xiangqi', 0, 1)).toEqual([...wire, 'edit', '#', 'Ra9', 'Kd3', 'c', 'Ke10', 'Ha4', '.']);
+    // The moves are legal from the start, and leave the a-file empty with the side to move as asked.
+    const g = new Xiangqi();
+    for (const m of clearing) g.move(m);
+    expect(g.turn()).toBe('black');
+    expect(g.fen().split(' ')[0]!.split('/').every((row) => row.startsWith('1') || /^[2-9]/.test(row))).toBe(true);
+    g.move('c5c4');
+    expect(g.turn()).toBe('red');
     const log = join(dir, 'xboard-setup.log');
     const xb = join(dir, 'fake-xboard-setup.cjs');
     // An xboard engine that logs what it is told and answers each go with the next move.
@@ -458,6 +478,36 @@ require('node:readline').createInterface({ input: process.stdin }).on('line', (l
 });
 
 describe('xboard engines', () => {
+  it("gives its thinking lines as the move's progress, each with its line's first move", async () => {
+    const xb = join(dir, 'fake-xboard-pv.cjs');
+    writeFileSync(
+      xb,
+      `require('node:readline').createInterface({ input: process.stdin }).on('line', (l) => {
+  if (l === 'protover 2') console.log('feature usermove=1 ping=1 done=1');
+  else if (l.startsWith('ping')) console.log('pong' + l.slice(4));
+  else if (l === 'go') { console.log('1 10 0 100 1. e2e4 e7e5'); console.log('2 20 1 300 1... d2d4'); console.log('3 15 2 700'); console.log('move d2d4'); }
+  else if (l === 'quit') process.exit(0);
+});`,
+    );
+    const e = new EngineProcess({ name: 'pv', dialect: 'xboard', command: process.execPath, args: [xb], options: [], ranks: 0 }, 'chess', 50);
+    await e.start();
+    try {
+      await e.newGame();
+      const r = await e.play([]);
+      expect(r.move).toBe('d2d4');
+      expect(r.progress.map(({ timeMs: _t, ...p }) => p)).toEqual([
+        { score: 10, depth: 1, nodes: 100, move: 'e2e4' },
+        { score: 20, depth: 2, nodes: 300, move: 'd2d4' },
+        { score: 15, depth: 3, nodes: 700 },
+      ]);
+      for (const p of r.progress) expect(p.timeMs).toBeLessThanOrEqual(r.timeMs);
+      // The next move starts a new list.
+      expect((await e.play(['d2d4', 'd7d5'])).progress).toHaveLength(3);
+    } finally {
+      await e.quit();
+    }
+  });
+
   it('a draw claim without grounds loses; moves and force mode follow the protocol', async () => {
     const xb = join(dir, 'fake-xboard.cjs');
     writeFileSync(
@@ -623,7 +673,9 @@ describe('test suites through an engine process', () => {
     const report = await solveSuiteWithEngine(fake('f', ['a1a8', '--score=35']), 'chess', suite, { movetimeMs: 20, onResult: (r, done, total) => seen.push(`${done}/${total} ${r.moveNotation}`) });
     expect(seen).toEqual(['1/3 Ra8#', '2/3 Ra8#', '3/3 null']); // a1a8 is not legal in the third
     expect(report.results.map((r) => r.solved)).toEqual([true, false, false]);
-    expect(report.results[0]).toMatchObject({ move: 'a1a8', score: { cp: 35 }, depth: 1, nodes: 1000, found: null });
+    // The only report solved it: found there.
+    expect(report.results[0]).toMatchObject({ move: 'a1a8', score: { cp: 35 }, depth: 1, nodes: 1000, found: { depth: 1, nodes: 1000 } });
+    expect(report.results[1]!.found).toBeNull();
     expect(report.solved).toBe(1);
     expect(report.total).toBe(3);
     expect(report.nodes).toBe(3000);
@@ -633,6 +685,20 @@ describe('test suites through an engine process', () => {
     expect(await mateIn(3)).toMatchObject({ solved: false, score: { mate: 3 } });
     expect(await mateIn(-2)).toMatchObject({ solved: false, score: { mate: -2 } });
   }, 30_000);
+  it('says where the engine found the answer from its reports: the first of those that solve it to the end', async () => {
+    const first = suite.slice(0, 1);
+    const at = async (before: string): Promise<unknown> => (await solveSuiteWithEngine(fake('p', ['a1a8', `--before=${before}`]), 'chess', first, { movetimeMs: 20 })).results[0]!.found;
+    // Kf1 at depth 1, then Ra8# at depth 2 (the bounds and second lines naming Kf1 do not count).
+    expect(await at('g1f1,a1a8')).toMatchObject({ depth: 2, nodes: 20 });
+    // Ra8# at depth 1, dropped at depth 2, back in the last report: found only there.
+    expect(await at('a1a8,g1f1')).toMatchObject({ depth: 1, nodes: 1000 });
+    // A line in another notation (SAN) reads as its move; one the position has not, as wrong.
+    expect(await at('Ra8#')).toMatchObject({ depth: 1, nodes: 10 });
+    expect(await at('Ra8#,h7h5')).toMatchObject({ depth: 1, nodes: 1000 });
+    const found = (await at('a1a8')) as { timeMs: number };
+    expect(found.timeMs).toBeGreaterThanOrEqual(0);
+  }, 30_000);
+
   it('a missing engine is an error, and the run ends', async () => {
     const missing: EngineSpec = { name: 'none', dialect: 'uci', command: join(dir, 'no-such-engine'), args: [], options: [], ranks: 0 };
     await expect(solveSuiteWithEngine(missing, 'chess', suite, { movetimeMs: 20 })).rejects.toThrow(QiengineError);
