@@ -1,18 +1,21 @@
 // A xiangqi suite of positions with one clearly best move, and engines side by side on it.
 //
-//   node bench/tactics.mjs --make OUT.epd --pgn A.pgn,B.pgn [--candidates N] [--ms MS]
+//   node bench/tactics.mjs --make OUT.epd --pgn A.pgn,B.pgn [--candidates N] [--ms MS] [--quiet]
 //     Builds the suite from match games (`qiengine match --pgn`): positions between plies 16
 //     and 80, picked at random (fixed seed), each searched MS ms (default 1500) by
 //     Fairy-Stockfish with MultiPV 2 and by qiengine at the same time, on the two cores at
 //     once. A position is kept when Fairy-Stockfish's best move scores at least 100 cp above
 //     its second, its score lies within ±400 cp (the game still open), and qiengine's longer
 //     search chose the same move: the `bm` is then both engines' choice at 7.5x match time.
+//     With --quiet, only positions whose best move is not a capture, judged by
+//     Fairy-Stockfish alone (two of its processes, one a core, and no agreement asked of
+//     qiengine, so that the suite does not favour it).
 //
 //   node bench/tactics.mjs [--suite FILE] [--ms MS] [--no-write]
 //     Runs the suite (default bench/suites/xiangqi-clear-best.epd) through `qiengine solve
 //     --engine` at MS ms a move (default 200, the match time) for qiengine itself (over UCI,
 //     as in matches), Fairy-Stockfish and MaxQi where installed, one after the other, and
-//     writes the counts to bench/RESULTS.md.
+//     writes the counts to bench/RESULTS.md (a table for each suite file, named after it).
 import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { execFileSync } from 'node:child_process';
@@ -85,29 +88,55 @@ async function make() {
     [positions[i], positions[j]] = [positions[j], positions[i]];
   }
   const candidates = positions.slice(0, wanted);
-  const fsf = new Proc(FAIRY);
-  fsf.send('uci');
-  await fsf.until((l) => l === 'uciok');
-  for (const o of ['UCI_Variant value xiangqi', 'Threads value 1', 'Hash value 64', 'MultiPV value 2']) fsf.send(`setoption name ${o}`);
-  fsf.send('isready');
-  await fsf.until((l) => l === 'readyok');
-  const engine = new Engine({ hashMb: 64 });
-  await engine.prepare();
+  const quiet = args.includes('--quiet');
+  const startFsf = async () => {
+    const fsf = new Proc(FAIRY);
+    fsf.send('uci');
+    await fsf.until((l) => l === 'uciok');
+    for (const o of ['UCI_Variant value xiangqi', 'Threads value 1', 'Hash value 64', 'MultiPV value 2']) fsf.send(`setoption name ${o}`);
+    fsf.send('isready');
+    await fsf.until((l) => l === 'readyok');
+    return fsf;
+  };
+  const fsf = await startFsf();
+  // The second core: qiengine's search of the same position, or (--quiet) a second
+  // Fairy-Stockfish on the next candidate.
+  const fsf2 = quiet ? await startFsf() : null;
+  const engine = quiet ? null : new Engine({ hashMb: 64 });
+  await engine?.prepare();
   const kept = [];
-  for (const [i, p] of candidates.entries()) {
-    engine.clear();
-    const [theirs, ours] = await Promise.all([fsfTwoBest(fsf, p.fen, ms), engine.search({ game: 'xiangqi', fen: p.fen }, { movetimeMs: ms })]);
+  const judge = (p, theirs, ours) => {
     const a = theirs.first;
     const b = theirs.second;
-    const keep = a !== undefined && b !== undefined && a.score !== null && b.score !== null && a.move === theirs.best && a.score - b.score >= 100 && Math.abs(a.score) <= 400 && ours.bestMove === theirs.best;
+    const clear = a !== undefined && b !== undefined && a.score !== null && b.score !== null && a.move === theirs.best && a.score - b.score >= 100 && Math.abs(a.score) <= 400;
+    // A capture's destination square holds a piece.
+    const isCapture = clear && new Xiangqi(p.fen).get(theirs.best.slice(2, 4)) !== null;
+    const keep = clear && (quiet ? !isCapture : ours === theirs.best);
     if (keep) kept.push(`${p.fen.replace(/ \d+ \d+$/, '')} bm ${theirs.best}; id "${p.id}"; c0 "Fairy-Stockfish ${a.score} cp, second ${b.move} ${b.score} cp, depth ${a.depth}";`);
-    if (process.env.TACTICS_DEBUG) console.error(JSON.stringify({ theirs, ours: ours.bestMove }));
-    process.stderr.write(`\r${i + 1}/${candidates.length}: ${kept.length} kept`);
+    if (process.env.TACTICS_DEBUG) console.error(JSON.stringify({ theirs, ours }));
+  };
+  for (let i = 0; i < candidates.length; i += quiet ? 2 : 1) {
+    const p = candidates[i];
+    if (quiet) {
+      const q = candidates[i + 1];
+      const [one, two] = await Promise.all([fsfTwoBest(fsf, p.fen, ms), q === undefined ? null : fsfTwoBest(fsf2, q.fen, ms)]);
+      judge(p, one, null);
+      if (q !== undefined) judge(q, two, null);
+    } else {
+      engine.clear();
+      const [theirs, ours] = await Promise.all([fsfTwoBest(fsf, p.fen, ms), engine.search({ game: 'xiangqi', fen: p.fen }, { movetimeMs: ms })]);
+      judge(p, theirs, ours.bestMove);
+    }
+    process.stderr.write(`\r${Math.min(i + (quiet ? 2 : 1), candidates.length)}/${candidates.length}: ${kept.length} kept`);
   }
   process.stderr.write('\n');
   fsf.quit();
-  engine.close();
-  writeFileSync(out, `# xiangqi positions with one clearly best move: made by bench/tactics.mjs --make from ${pgns.map((p) => p.replace(/^.*\//, '')).join(', ')}\n# (${candidates.length} candidates, ${ms} ms each; kept where Fairy-Stockfish 11.1's best move leads its second by 100 cp or more,\n# its score is within 400 cp, and qiengine chose the same move in the same time)\n${kept.join('\n')}\n`);
+  fsf2?.quit();
+  engine?.close();
+  const rule = quiet
+    ? 'its score is within 400 cp, and the move is not a capture (Fairy-Stockfish\'s view alone)'
+    : 'its score is within 400 cp, and qiengine chose the same move in the same time';
+  writeFileSync(out, `# xiangqi positions with one clearly best ${quiet ? 'quiet ' : ''}move: made by bench/tactics.mjs --make${quiet ? ' --quiet' : ''} from ${pgns.map((p) => p.replace(/^.*\//, '')).join(', ')}\n# (${candidates.length} candidates, ${ms} ms each; kept where Fairy-Stockfish 11.1's best move leads its second by 100 cp or more,\n# ${rule})\n${kept.join('\n')}\n`);
   console.log(`${kept.length} of ${candidates.length} kept in ${out}`);
 }
 
@@ -139,7 +168,10 @@ async function run() {
     '|---|---|---|---|',
     ...rows,
   ];
-  if (!args.includes('--no-write')) writeResultsSection('xiangqi-clear-best', lines, { heading: 'Test suites: xiangqi positions with one clearly best move (bench/tactics.mjs)' });
+  // One table a suite file, named after it; the first suite's keeps its old heading.
+  const name = suite.replace(/^.*\//, '').replace(/\.epd$/, '');
+  const heading = name === 'xiangqi-clear-best' ? 'Test suites: xiangqi positions with one clearly best move (bench/tactics.mjs)' : `Test suites: ${name} (bench/tactics.mjs)`;
+  if (!args.includes('--no-write')) writeResultsSection(name, lines, { heading });
 }
 
 await (args.includes('--make') ? make() : run());
