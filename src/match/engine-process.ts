@@ -10,6 +10,7 @@ import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { QiengineError } from '../core/errors.js';
 import type { GameKind } from '../engine/games.js';
+import { fromUcciScore } from '../protocol/ucci-score.js';
 import type { ClockState, TimeControl } from './clock.js';
 
 export type Dialect = 'uci' | 'ucci' | 'xboard';
@@ -246,18 +247,30 @@ export class EngineProcess {
     } else if (t.startsWith('info ')) {
       const cp = /\bscore cp (-?\d+)/.exec(t);
       const mate = /\bscore mate (-?\d+)/.exec(t);
+      // UCCI's score is a bare number, mates on ElephantEye's scale (ucci-score.ts).
+      const bare = cp === null && mate === null ? /\bscore (-?\d+)\b/.exec(t) : null;
+      const ucci = bare === null ? null : fromUcciScore(Number(bare[1]));
       if (cp !== null) this.lastScore = Number(cp[1]);
-      else if (mate !== null) {
-        const n = Number(mate[1]);
+      else if (mate !== null || (ucci !== null && 'mate' in ucci)) {
+        const n = mate !== null ? Number(mate[1]) : (ucci as { mate: number }).mate;
         this.lastScore = n > 0 ? 100000 - n : -100000 - n;
+      } else if (ucci !== null) this.lastScore = (ucci as { cp: number }).cp;
+      // UCCI gives the nodes in a line of their own, `info time T nodes N`, after the scored
+      // one: they belong to it.
+      const spent = /^info time \d+ nodes (\d+)$/.exec(t);
+      if (spent !== null) {
+        this.lastNodes = Number(spent[1]);
+        const last = this.progress.at(-1);
+        if (last !== undefined && last.nodes === undefined) last.nodes = this.lastNodes;
       }
       // Depth and nodes only from a scored line: an iteration's report, not its 'currmove'
       // lines, which name the depth being searched before it is done.
-      if (cp !== null || mate !== null) {
+      if (cp !== null || mate !== null || ucci !== null) {
         const depth = /\bdepth (\d+)/.exec(t);
         const nodes = /\bnodes (\d+)/.exec(t);
         if (depth !== null) this.lastDepth = Number(depth[1]);
-        if (nodes !== null) this.lastNodes = Number(nodes[1]);
+        // Without its own count (UCCI's comes in the line after), not the last line's.
+        this.lastNodes = nodes !== null ? Number(nodes[1]) : undefined;
         // An iteration's finished line only: not a bound from a failed window, nor another
         // line than the best under MultiPV.
         const pv = /\bpv\s+(\S+)/.exec(t);

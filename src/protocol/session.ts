@@ -16,10 +16,10 @@ import { nodesPerSecond, type EngineInfo, type EngineResult, type EngineScore } 
 import { budgetFor, fixedMoveTime, type Clock } from '../engine/time.js';
 import { ELO_MAX, ELO_MIN, SKILL_MAX, SKILL_MIN } from '../engine/skill.js';
 import { winDrawLoss } from '../engine/wdl.js';
-import { MATE } from '../search/tt.js';
 import { XIANGQI_DRAW_PLIES } from '../xiangqi/position.js';
 import { COORDINATE_MOVE, LineSession, MOVE_LIMIT_MAX, RANDOMNESS_GRADES, randomnessOf, takesDraw, wholeNumber } from './line-session.js';
 import { RESIGN_MAX, ResignRule } from './resign.js';
+import { toUcciScore } from './ucci-score.js';
 
 export const ENGINE_NAME = 'qiengine';
 export const ENGINE_VERSION = '0.1.0';
@@ -470,7 +470,7 @@ export class ProtocolSession extends LineSession<Thinking> {
     const work = this.engine.probe(spec).then(
       (e) => {
         if (e === null) return this.write('pophash');
-        const score = 'mate' in e.score ? (e.score.mate > 0 ? MATE - 2 * e.score.mate + 1 : -MATE - 2 * e.score.mate) : e.score.cp;
+        const score = toUcciScore(e.score);
         const parts = ['pophash'];
         if (e.move !== null) parts.push('bestmove', e.move);
         if (e.bound !== 'upper') parts.push('lowerbound', String(score), 'depth', String(e.depth));
@@ -570,7 +570,7 @@ export class ProtocolSession extends LineSession<Thinking> {
       signal: controller.signal,
       onInfo: (i) => {
         this.infoNodes = i.nodes;
-        this.write(this.infoLine(i));
+        this.writeInfo(i);
       },
     };
     this.infoNodes = -1;
@@ -650,7 +650,7 @@ export class ProtocolSession extends LineSession<Thinking> {
     // that a GUI or a match's referee sees every node and the time they took.
     if (r.nodes > this.infoNodes) {
       const nps = nodesPerSecond(r.nodes, r.timeMs);
-      for (const l of r.lines) this.write(this.infoLine({ ...l, depth: r.depth, seldepth: r.seldepth, nodes: r.nodes, nps, timeMs: r.timeMs, tbhits: r.tbhits }));
+      for (const l of r.lines) this.writeInfo({ ...l, depth: r.depth, seldepth: r.seldepth, nodes: r.nodes, nps, timeMs: r.timeMs, tbhits: r.tbhits });
     }
     // A draw offered (UCCI `go draw`) is taken where the search finds the position no better
     // than a draw for the side to move; `bestmove m draw` then says so, as ElephantEye does.
@@ -663,15 +663,22 @@ export class ProtocolSession extends LineSession<Thinking> {
 
   /**
    * A standard `info` line; `hashfull` is left out where unknown (an answer does not carry it),
-   * `tbhits` where no endgame table was probed.
+   * `tbhits` where no endgame table was probed. UCCI's is ElephantEye's: `info depth D score S
+   * pv ...` with the score a bare number (mates on ElephantEye's scale, see ucci-score.ts), and
+   * the time and nodes in an `info time T nodes N` line after it, as the protocol lists them.
    */
-  private infoLine(i: Omit<EngineInfo, 'hashfull'> & { hashfull?: number }): string {
+  private writeInfo(i: Omit<EngineInfo, 'hashfull'> & { hashfull?: number }): void {
+    if (this.mode === 'ucci') {
+      this.write(`info depth ${i.depth} score ${toUcciScore(i.score)} pv ${i.pv.join(' ')}`);
+      this.write(`info time ${i.timeMs} nodes ${i.nodes}`);
+      return;
+    }
     const multipv = Number(this.option('multipv')) > 1 ? ` multipv ${i.multipv}` : '';
     const hashfull = i.hashfull === undefined ? '' : ` hashfull ${i.hashfull}`;
     const tbhits = i.tbhits > 0 ? ` tbhits ${i.tbhits}` : '';
     // UCI_ShowWDL: the score's win/draw/loss chances per mille, after it, as Stockfish gives them.
     const wdl = this.option('uci_showwdl') === 'true' ? ` wdl ${winDrawLoss(this.variant, i.score).join(' ')}` : '';
-    return `info depth ${i.depth} seldepth ${i.seldepth}${multipv} score ${scoreText(i.score)}${wdl} nodes ${i.nodes} nps ${i.nps}${hashfull}${tbhits} time ${i.timeMs} pv ${i.pv.join(' ')}`;
+    this.write(`info depth ${i.depth} seldepth ${i.seldepth}${multipv} score ${scoreText(i.score)}${wdl} nodes ${i.nodes} nps ${i.nps}${hashfull}${tbhits} time ${i.timeMs} pv ${i.pv.join(' ')}`);
   }
 
   private display(): void {

@@ -24,7 +24,9 @@ import { Xiangqi } from '../../src/xiangqi/game.js';
  * list says: `crash`, `silent`), and reports a fixed score, at depth n and 1000 x n nodes on
  * its n-th move of a game (after a `currmove` line naming a depth it never finishes). With
  * --before=m1,m2,... it first reports those lines, at depths 1, 2, ... and 10 nodes a depth, each
- * followed by a bound from a failed window and a second MultiPV line, both naming g1f1.
+ * followed by a bound from a failed window and a second MultiPV line, both naming g1f1. With
+ * --bare=1 its scored line is UCCI's (`score N`, no unit; `--mate=N` as ElephantEye's ±(10000 -
+ * |N|), N plies) and the nodes come in an `info time T nodes N` line after it.
  */
 const FAKE = `
 const args = process.argv.slice(2);
@@ -39,6 +41,7 @@ const delay = Number(flag('delay', '0'));
 const log = flag('log', '');
 const positions = flag('positions', '0') === '1';
 const before = flag('before', '').split(',').filter((m) => m !== '');
+const bare = flag('bare', '0') === '1';
 let seen = 0;
 require('node:readline').createInterface({ input: process.stdin }).on('line', (l) => {
   if (log !== '' && (l.startsWith('go') || l.startsWith('setoption') || (positions && l.startsWith('position')))) require('node:fs').appendFileSync(log, l + '\\n');
@@ -57,7 +60,10 @@ require('node:readline').createInterface({ input: process.stdin }).on('line', (l
         console.log('info depth ' + (i + 2) + ' score cp ' + (score - 50) + ' upperbound pv g1f1');
         console.log('info depth ' + (i + 1) + ' multipv 2 score cp ' + (score - 60) + ' pv g1f1');
       });
-      console.log('info depth ' + seen + ' nodes ' + 1000 * seen + ' score ' + (mate === '' ? 'cp ' + score : 'mate ' + mate) + ' pv ' + m);
+      if (bare) {
+        console.log('info depth ' + seen + ' score ' + (mate === '' ? score : Number(mate) > 0 ? 10000 - Number(mate) : -10000 - Number(mate)) + ' pv ' + m);
+        console.log('info time 5 nodes ' + 1000 * seen);
+      } else console.log('info depth ' + seen + ' nodes ' + 1000 * seen + ' score ' + (mate === '' ? 'cp ' + score : 'mate ' + mate) + ' pv ' + m);
       console.log('bestmove ' + m);
     }, delay);
   } else if (l === 'quit') process.exit(0);
@@ -697,6 +703,26 @@ describe('test suites through an engine process', () => {
     expect(await at('Ra8#,h7h5')).toMatchObject({ depth: 1, nodes: 1000 });
     const found = (await at('a1a8')) as { timeMs: number };
     expect(found.timeMs).toBeGreaterThanOrEqual(0);
+  }, 30_000);
+
+  it("reads a UCCI engine's bare scores (mates on ElephantEye's scale) and its nodes from the line after", async () => {
+    const spec = (args: string[]): EngineSpec => ({ name: 'u', dialect: 'ucci', command: process.execPath, args: [script, ...args, '--bare=1'], options: [], ranks: 0 });
+    for (const [args, score] of [
+      [['--score=-35'], -35],
+      [['--mate=3'], 100000 - 2], // 9997: three plies to mate, mate in 2
+      [['--mate=-4'], -100000 + 2], // -9996: mated in 2
+    ] as const) {
+      const e = new EngineProcess(spec(['h2e2', ...args]), 'xiangqi', 50);
+      await e.start();
+      try {
+        await e.newGame();
+        const r = await e.play([]);
+        expect(r).toMatchObject({ move: 'h2e2', score, depth: 1, nodes: 1000 });
+        expect(r.progress).toMatchObject([{ score, depth: 1, nodes: 1000, move: 'h2e2' }]);
+      } finally {
+        await e.quit();
+      }
+    }
   }, 30_000);
 
   it('a missing engine is an error, and the run ends', async () => {

@@ -242,6 +242,20 @@ describe('UCI search', () => {
     expect(fixed.size).toBe(1);
   });
 
+  it("UCCI reports as ElephantEye does: info depth D score S pv ..., a bare score, then info time T nodes N", async () => {
+    const { send, think } = session();
+    send('ucci', 'position fen 3k5/9/9/9/9/9/9/9/R8/1R3K3 w - - 0 1');
+    const out = await think('go depth 4');
+    const depthLines = out.filter((l) => l.startsWith('info depth '));
+    expect(depthLines.length).toBeGreaterThan(0);
+    for (const l of depthLines) expect(l).toMatch(/^info depth \d+ score -?\d+ pv( [a-i]\d[a-i]\d)+$/);
+    // Each is followed by its time and nodes.
+    for (const l of depthLines) expect(out[out.indexOf(l) + 1]).toMatch(/^info time \d+ nodes \d+$/);
+    // Two rooks mate in 2: three plies, 10000 - 3 on ElephantEye's scale.
+    expect(depthLines.at(-1)).toMatch(/ score 9997 pv /);
+    expect(out.some((l) => / cp | mate /.test(l))).toBe(false);
+  });
+
   it('UCCI pruning and knowledge (ElephantEye\'s grades): none turns null moves or the pattern terms off', async () => {
     const { s, send, think } = session();
     const hello = send('ucci');
@@ -250,7 +264,9 @@ describe('UCI search', () => {
     const nodes = async (): Promise<number> => {
       send('setoption newgame');
       const out = await think('position startpos', 'go depth 6');
-      return Number(/ nodes (\d+)/.exec(out.filter((l) => l.startsWith('info depth 6')).at(-1)!)![1]);
+      // UCCI gives the nodes in the `info time T nodes N` line after each depth's line.
+      expect(out.some((l) => l.startsWith('info depth 6 score '))).toBe(true);
+      return Number(/^info time \d+ nodes (\d+)$/.exec(out.filter((l) => l.startsWith('info time ')).at(-1)!)![1]);
     };
     const base = await nodes();
     expect(send('setoption pruning none')).toEqual([]);
@@ -350,12 +366,14 @@ describe('UCI search', () => {
     const ucciHello = ucci.send('ucci');
     expect(ucciHello).toContain('option movelimit type spin min 0 max 1000 default 120');
     expect(ucciHello).toContain('option limitcountschecks type check default true');
+    // UCCI's score is a bare number: mate in 2 (three plies) is ElephantEye's 10000 - 3.
+    const ucciScoreAt = async (): Promise<string | undefined> => (await ucci.think('go depth 5')).filter((l) => l.startsWith('info depth 5 ')).at(-1)?.replace(/^info depth 5 score (-?\d+) pv .*$/, '$1');
     ucci.send(`position fen ${fen}`, 'setoption limitcountschecks false');
-    expect(await scoreAt(ucci.think)).toBe('mate 2');
+    expect(await ucciScoreAt()).toBe('9997');
     ucci.send('setoption limitcountschecks true');
-    expect(await scoreAt(ucci.think)).toBe('cp 50');
+    expect(await ucciScoreAt()).toBe('50');
     ucci.send('setoption movelimit 200');
-    expect(await scoreAt(ucci.think)).toBe('mate 2');
+    expect(await ucciScoreAt()).toBe('9997');
   });
 
   it('finds mate and reports it as mate N; a finished game answers bestmove (none)', async () => {
