@@ -580,6 +580,9 @@ export class ChessPosition implements GamePosition {
   /** {@link GamePosition.losingQuietPruning}: off in chess, where no pair has measured it. */
   readonly losingQuietPruning = false;
 
+  /** {@link GamePosition.captureReduction}: off in chess, where no pair has measured it. */
+  readonly captureReduction = false;
+
   /**
    * {@link GamePosition.lateMovePruningDepth}: 4 in chess. To depth 6, as xiangqi once had it,
    * one pair against Stockfish at Elo 2000 scored 50.0% beside 58.0% (bench/RESULTS.md, stop 83).

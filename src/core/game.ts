@@ -153,6 +153,13 @@ export interface GamePosition {
    */
   readonly losingQuietPruning: boolean;
   /**
+   * Whether the search reduces late captures as it reduces late quiet moves: at an expected
+   * cut node, where even winning the victim leaves the static score at or below alpha, or once
+   * late-move pruning's count of moves is reached. A game sets it by what it measured, as
+   * {@link quiescenceChecks}.
+   */
+  readonly captureReduction: boolean;
+  /**
    * The deepest node at which the search prunes late quiet moves by their count (late-move
    * pruning): off the principal variation, quiet moves that give no check after the first
    * 3 + depth² (half as many where the side's static score has not risen) are not searched. A

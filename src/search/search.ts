@@ -13,7 +13,9 @@
  * steered by history, by `improving` (a ply more where the score has not risen), by the node's
  * expected type (a ply more at an expected cut node) and, where the game asks for it, by its
  * children's cutoffs (a ply more once more than two of them have failed high) and by the
- * parent's move count (a ply less for a reply to its 20th or later move), internal iterative
+ * parent's move count (a ply less for a reply to its 20th or later move), and where the game
+ * asks for it of late captures too (at an expected cut node, where the victim cannot lift the
+ * static score to alpha, or past late-move pruning's count), internal iterative
  * reduction, and quiescence over captures (all moves when in check, and quiet checks
  * where the game asks for them, {@link GamePosition.quiescenceChecks}: at its first ply, and
  * again two and four plies down while each of the side's moves since the horizon has given
@@ -1097,6 +1099,15 @@ export class Search {
           const h = this.history[m & 0xffff]!;
           if (h > HISTORY_MAX / 2 && r > 0) r--;
           else if (h < -HISTORY_MAX / 2) r++;
+          if (r > depth - 2) r = depth - 2;
+        } else if (
+          depth >= 3 && !quiet && !inCheck && pos.captureReduction && (cutNode || ev + (pos.captureScore(m) >> 4) <= alpha || (lmpLimit > 0 && legal >= lmpLimit)) && !pos.inCheck()
+        ) {
+          // A late capture (Stockfish 11's reduction of captures): at an expected cut node, where
+          // even winning the victim leaves the static score at or below alpha, or once late-move
+          // pruning's count is reached, it is searched shallower first by the table's reduction.
+          r = tableReduction(depth, legal);
+          if (isPv && r > 0) r--;
           if (r > depth - 2) r = depth - 2;
         }
         score = bonus - this.pvs(depth - 1 - r, bonus - 1 - alpha, bonus - alpha, ply + 1, false, r > 0 || !cutNode);

@@ -596,6 +596,12 @@ export class XiangqiPosition implements GamePosition {
   readonly losingQuietPruning = true;
 
   /**
+   * {@link GamePosition.captureReduction}: on in xiangqi, where two pairs against Fairy-Stockfish at
+   * 0.2 s scored PENDING (bench/RESULTS.md, stop 102).
+   */
+  readonly captureReduction = true;
+
+  /**
    * {@link GamePosition.lateMovePruningDepth}: 8 in xiangqi. Against Fairy-Stockfish 11.1, two
    * pairs scored 48.0% (47.8% with the chase games as draws) to depth 6 beside 41.2% (41.2%) to
    * depth 4 (bench/RESULTS.md, stop 82), and two more 48.5% (47.5%) to depth 8 beside 45.8%
