@@ -168,9 +168,11 @@ async function run() {
     '|---|---|---|---|',
     ...rows,
   ];
-  // One table a suite file, named after it; the first suite's keeps its old heading.
+  // One table a suite file, named after it, headed by what the file's first comment says it
+  // holds (the words before its first colon: `--make` writes them).
   const name = suite.replace(/^.*\//, '').replace(/\.epd$/, '');
-  const heading = name === 'xiangqi-clear-best' ? 'Test suites: xiangqi positions with one clearly best move (bench/tactics.mjs)' : `Test suites: ${name} (bench/tactics.mjs)`;
+  const said = /^#\s*([^:\n]+):/.exec(readFileSync(suite, 'utf8'))?.[1]?.trim() ?? name;
+  const heading = `Test suites: ${said} (bench/tactics.mjs)`;
   if (!args.includes('--no-write')) writeResultsSection(name, lines, { heading });
 }
 
