@@ -108,6 +108,11 @@ function fromWire(move: string, ranks: 0 | 1): string {
   return move.replace(/([a-i])(\d+)/g, (_, f: string, r: string) => f + String(Number(r) - 1));
 }
 
+/** An engine's mate in `n` moves (negative: against it) as {@link EngineMove.score} gives it. */
+function mateReport(n: number): number {
+  return n > 0 ? 100000 - n : -100000 - n;
+}
+
 /** Xiangqi moves from the start, in ICCS, after which no piece stands on the a-file (black to move). */
 const A_FILE_CLEARING = ['a3a4', 'a6a5', 'a4a5', 'a9a8', 'a5b5', 'a8b8', 'a0a1', 'c6c5', 'a1b1'];
 
@@ -251,10 +256,8 @@ export class EngineProcess {
       const bare = cp === null && mate === null ? /\bscore (-?\d+)\b/.exec(t) : null;
       const ucci = bare === null ? null : fromUcciScore(Number(bare[1]));
       if (cp !== null) this.lastScore = Number(cp[1]);
-      else if (mate !== null || (ucci !== null && 'mate' in ucci)) {
-        const n = mate !== null ? Number(mate[1]) : (ucci as { mate: number }).mate;
-        this.lastScore = n > 0 ? 100000 - n : -100000 - n;
-      } else if (ucci !== null) this.lastScore = (ucci as { cp: number }).cp;
+      else if (mate !== null) this.lastScore = mateReport(Number(mate[1]));
+      else if (ucci !== null) this.lastScore = 'mate' in ucci ? mateReport(ucci.mate) : ucci.cp;
       // UCCI gives the nodes in a line of their own, `info time T nodes N`, after the scored
       // one: they belong to it.
       const spent = /^info time \d+ nodes (\d+)$/.exec(t);
