@@ -615,9 +615,10 @@ async function matchCommand(args: string[]): Promise<void> {
   for (const [reason, n] of [...reasons].sort((a, b) => b[1] - a[1])) process.stdout.write(`  ${n} x ${reason}\n`);
   for (const m of report.memory) if (m.firstKb !== undefined) process.stdout.write(`memory ${m.engine}: ${m.firstKb} kB after the first game, ${m.lastKb} kB after the last\n`);
   for (const [k, t] of report.search.entries()) {
-    const { meanDepth, nps } = searchSummary(t);
+    const { meanDepth, medianDepth, nps } = searchSummary(t);
     if (meanDepth === undefined && nps === undefined) continue;
-    const depth = meanDepth === undefined ? 'no depth' : `depth ${meanDepth.toFixed(1)}`;
+    const median = medianDepth === undefined ? '' : ` (median ${medianDepth})`;
+    const depth = meanDepth === undefined ? 'no depth' : `depth ${meanDepth.toFixed(1)}${median}`;
     const speed = nps === undefined ? 'no node counts' : `${count(Math.round(nps))} nodes/s`;
     process.stdout.write(`search ${engines[k]!.name}: ${depth} and ${speed} on average over ${t.moves} moves, as it reported them\n`);
   }

@@ -57,12 +57,31 @@ export interface MatchReport {
   search: [SearchTally, SearchTally];
 }
 
-/** An engine's mean reported depth and nodes/second over a tally (undefined where it reported none). */
-export function searchSummary(t: SearchTally): { meanDepth?: number; nps?: number } {
+/**
+ * An engine's mean and median reported depth and nodes/second over a tally (each undefined
+ * where it reported none; the median also where older records kept no depth counts).
+ */
+export function searchSummary(t: SearchTally): { meanDepth?: number; medianDepth?: number; nps?: number } {
   return {
     meanDepth: t.depthMoves > 0 ? t.depthSum / t.depthMoves : undefined,
+    medianDepth: t.depthMoves > 0 && t.depthCounts !== undefined ? medianOfCounts(t.depthCounts, t.depthMoves) : undefined,
     nps: t.nodesTimeMs > 0 ? (t.nodes * 1000) / t.nodesTimeMs : undefined,
   };
+}
+
+/** The median of `total` values given as counts by value (the mean of the middle two for an even total). */
+function medianOfCounts(counts: ReadonlyArray<number>, total: number): number {
+  // The values at the 0-based ranks lo and hi (equal for an odd total).
+  const lo = (total - 1) >> 1;
+  const hi = total >> 1;
+  let seen = 0;
+  let atLo = -1;
+  for (let v = 0; v < counts.length; v++) {
+    seen += counts[v]!;
+    if (atLo < 0 && seen > lo) atLo = v;
+    if (seen > hi) return (atLo + v) / 2;
+  }
+  return atLo;
 }
 
 export async function runMatch(o: MatchOptions): Promise<MatchReport> {

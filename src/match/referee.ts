@@ -81,6 +81,13 @@ export interface SearchTally {
   /** Moves for which it reported a completed depth, and the sum of those depths. */
   depthMoves: number;
   depthSum: number;
+  /**
+   * How many of those moves reported each depth (index: the depth, the last index also counting
+   * every deeper one), for the median: a mean misleads where an engine that has seen the game
+   * decided runs its iterations up to its limit (Fairy-Stockfish reports depth 245 once it sees
+   * a mate). Absent from records written before it was kept.
+   */
+  depthCounts?: number[];
   /** Nodes it reported, summed over the moves for which it did, and those moves' time in ms. */
   nodes: number;
   nodesTimeMs: number;
@@ -89,21 +96,46 @@ export interface SearchTally {
 /** Every count of a {@link SearchTally}, so that making, adding and checking one list them once. */
 const SEARCH_TALLY_KEYS = ['moves', 'depthMoves', 'depthSum', 'nodes', 'nodesTimeMs'] as const satisfies ReadonlyArray<keyof SearchTally>;
 
+/** The last index of {@link SearchTally.depthCounts}: this depth and every deeper one. */
+export const DEPTH_COUNTS_TOP = 127;
+
 /** An empty tally. */
 export function newSearchTally(): SearchTally {
-  return { moves: 0, depthMoves: 0, depthSum: 0, nodes: 0, nodesTimeMs: 0 };
+  return { moves: 0, depthMoves: 0, depthSum: 0, depthCounts: [], nodes: 0, nodesTimeMs: 0 };
 }
 
-/** Adds `b` into `a`. */
+/**
+ * Adds `b` into `a`. Where either lacks depth counts (an older record), the sum has none: a
+ * median of only some of the moves would pass for all of them.
+ */
 export function addSearchTally(a: SearchTally, b: SearchTally): void {
   for (const k of SEARCH_TALLY_KEYS) a[k] += b[k];
+  const ac = a.depthCounts;
+  const bc = b.depthCounts;
+  if (ac === undefined || bc === undefined) {
+    delete a.depthCounts;
+    return;
+  }
+  for (let d = 0; d < bc.length; d++) ac[d] = (ac[d] ?? 0) + bc[d]!;
+}
+
+/** Counts one more move searched to `depth` in `t`'s depth counts (if it keeps them). */
+function countDepth(t: SearchTally, depth: number): void {
+  const c = t.depthCounts;
+  if (c === undefined) return;
+  const d = Math.min(Math.max(Math.floor(depth), 0), DEPTH_COUNTS_TOP);
+  while (c.length <= d) c.push(0);
+  c[d]!++;
 }
 
 /** Whether `t` (read from a file) is a tally: every count a finite number, none negative. */
 export function isSearchTally(t: unknown): t is SearchTally {
   if (t === null || typeof t !== 'object') return false;
   const o = t as Record<string, unknown>;
-  return SEARCH_TALLY_KEYS.every((k) => typeof o[k] === 'number' && Number.isFinite(o[k]) && o[k] >= 0);
+  if (!SEARCH_TALLY_KEYS.every((k) => typeof o[k] === 'number' && Number.isFinite(o[k]) && o[k] >= 0)) return false;
+  const c = o.depthCounts;
+  if (c === undefined) return true;
+  return Array.isArray(c) && c.length <= DEPTH_COUNTS_TOP + 1 && c.every((n) => Number.isInteger(n) && n >= 0) && c.reduce((x: number, n: number) => x + n, 0) === o.depthMoves;
 }
 
 export interface RefereeOptions {
@@ -216,6 +248,7 @@ export async function playGame(game: GameKind, first: EngineProcess, second: Eng
     if (reply.depth !== undefined) {
       tally.depthMoves++;
       tally.depthSum += reply.depth;
+      countDepth(tally, reply.depth);
     }
     if (reply.nodes !== undefined) {
       tally.nodes += reply.nodes;

@@ -6,7 +6,7 @@ import { eloFromScore, estimateElo, parseSprt, scoreFromElo, SPRT_MIN_GAMES, spr
 import { QiengineError, UsageError } from '../../src/core/errors.js';
 import { EngineProcess, editCommands, parseEngineSpec, type EngineSpec } from '../../src/match/engine-process.js';
 import { BALANCED_OPENINGS, readOpenings } from '../../src/match/openings.js';
-import { playGame, tableVerdict, type SearchTally } from '../../src/match/referee.js';
+import { addSearchTally, DEPTH_COUNTS_TOP, playGame, tableVerdict, type SearchTally } from '../../src/match/referee.js';
 import { Tablebases } from '../../src/tablebase/probe.js';
 import { buildTables, type GeneratedTable } from '../../src/tablebase/generate.js';
 import { parseMaterial } from '../../src/tablebase/material.js';
@@ -216,7 +216,7 @@ describe('referee', () => {
     expect(r.moves).toEqual(['f2f3', 'e7e5', 'g2g4', 'd8h4']);
     // Each side reported depths 1 and 2 and 1,000 and 2,000 nodes; a currmove line's depth is
     // not a finished one.
-    for (const t of r.search!) expect(t).toMatchObject({ moves: 2, depthMoves: 2, depthSum: 3, nodes: 3000 });
+    for (const t of r.search!) expect(t).toMatchObject({ moves: 2, depthMoves: 2, depthSum: 3, depthCounts: [0, 1, 1], nodes: 3000 });
     expect(r.search![0].nodesTimeMs).toBeGreaterThan(0);
     // One report a move, in move order: the mover's score, depth and nodes, and its time.
     expect(r.reports!.map(({ score, depth, nodes }) => [score, depth, nodes])).toEqual([
@@ -276,7 +276,9 @@ describe('referee', () => {
     expect(tableVerdict(xq, 'xiangqi', perpetual(0))).toEqual({ result: '1-0', reason: 'adjudicated: tablebase win, by the perpetual-check rule' });
     expect(tableVerdict(xq, 'xiangqi', perpetual(80))).toBeNull();
     expect(tableVerdict(xq, 'chess', at('8/8/7k/8/8/1R6/8/4K3 w - - 0 99'))).toBeNull();
-  });
+    // Building KRvKH and the tables below it takes about 20 s on an idle 2-core machine, and
+    // over 60 s (the default limit) beside two matches.
+  }, 180_000);
 
   it('reports only the moves after the opening, and only what the engine said', async () => {
     const r = await game(fake('w', ['g2g4', '--score=-40']), fake('b', ['d8h4', '--score=30']), ['f2f3', 'e7e5']);
@@ -571,7 +573,30 @@ describe('match', () => {
     expect(report.search[1]).toMatchObject({ moves: 2, depthSum: 3, nodes: 3000 });
     expect(searchSummary(report.search[0]).meanDepth).toBe(1.5);
     expect(searchSummary(report.search[0]).nps).toBeGreaterThan(0);
-    expect(searchSummary({ moves: 3, depthMoves: 0, depthSum: 0, nodes: 0, nodesTimeMs: 0 })).toEqual({ meanDepth: undefined, nps: undefined });
+    expect(searchSummary(report.search[0]).medianDepth).toBe(1.5);
+    expect(searchSummary({ moves: 3, depthMoves: 0, depthSum: 0, nodes: 0, nodesTimeMs: 0 })).toEqual({ meanDepth: undefined, medianDepth: undefined, nps: undefined });
+  });
+
+  it('gives the median depth beside the mean, which a few searches run up to the limit pull away', () => {
+    // Three moves at depth 12, two at 14 and two where the engine saw a mate and reported 245
+    // (counted in the last index): the mean says 70, the median 14.
+    const counts = new Array<number>(DEPTH_COUNTS_TOP + 1).fill(0);
+    counts[12] = 3;
+    counts[14] = 2;
+    counts[DEPTH_COUNTS_TOP] = 2;
+    const t: SearchTally = { moves: 7, depthMoves: 7, depthSum: 3 * 12 + 2 * 14 + 2 * 245, depthCounts: counts, nodes: 0, nodesTimeMs: 0 };
+    expect(searchSummary(t)).toMatchObject({ meanDepth: (36 + 28 + 490) / 7, medianDepth: 14, nps: undefined });
+    // An even count: the mean of the middle two.
+    expect(searchSummary({ ...t, depthMoves: 4, depthCounts: [0, 0, 1, 1, 2] }).medianDepth).toBe(3.5);
+    expect(searchSummary({ ...t, depthMoves: 2, depthCounts: [0, 2] }).medianDepth).toBe(1);
+    // Tallies add count by count; with an older record that kept no counts, the sum keeps none.
+    const a: SearchTally = { moves: 1, depthMoves: 1, depthSum: 2, depthCounts: [0, 0, 1], nodes: 5, nodesTimeMs: 1 };
+    addSearchTally(a, { moves: 2, depthMoves: 2, depthSum: 7, depthCounts: [0, 0, 0, 1, 1], nodes: 5, nodesTimeMs: 1 });
+    expect(a).toEqual({ moves: 3, depthMoves: 3, depthSum: 9, depthCounts: [0, 0, 1, 1, 1], nodes: 10, nodesTimeMs: 2 });
+    expect(searchSummary(a).medianDepth).toBe(3);
+    addSearchTally(a, { moves: 1, depthMoves: 1, depthSum: 5, nodes: 1, nodesTimeMs: 1 });
+    expect(a.depthCounts).toBeUndefined();
+    expect(searchSummary(a)).toMatchObject({ meanDepth: 14 / 4, medianDepth: undefined });
   });
 
   it('plays under a time control instead of a time per move, and needs exactly one of the two', async () => {
@@ -660,7 +685,22 @@ describe('match', () => {
     expect(() => readMatchRecords(JSON.stringify(old))).toThrow(/line 1: the game has no number/);
     const tally = { moves: 2, depthMoves: 2, depthSum: 9, nodes: 500, nodesTimeMs: 40 };
     expect(readMatchRecords(JSON.stringify({ ...rec, search: [tally, tally] }))[0]!.search).toEqual([tally, tally]);
-    for (const bad of [[tally], [tally, { ...tally, nodes: -1 }], [tally, { ...tally, moves: 'x' }], 'x']) {
+    const counted = { ...tally, depthCounts: [0, 1, 0, 1] };
+    expect(readMatchRecords(JSON.stringify({ ...rec, search: [counted, tally] }))[0]!.search).toEqual([counted, tally]);
+    const tooLong = new Array<number>(DEPTH_COUNTS_TOP + 2).fill(0);
+    tooLong[0] = 2;
+    for (const bad of [
+      [tally],
+      [tally, { ...tally, nodes: -1 }],
+      [tally, { ...tally, moves: 'x' }],
+      'x',
+      // Depth counts must be whole counts that add up to the moves with a depth.
+      [tally, { ...tally, depthCounts: [0, 1] }],
+      [tally, { ...tally, depthCounts: [0, 1.5, 0.5] }],
+      [tally, { ...tally, depthCounts: [3, -1] }],
+      [tally, { ...tally, depthCounts: 'x' }],
+      [tally, { ...tally, depthCounts: tooLong }],
+    ]) {
       expect(() => readMatchRecords(JSON.stringify({ ...rec, search: bad }))).toThrow(/line 1: its search tallies are not two sets of counts/);
     }
     const reports = [{ score: 12, depth: 9, nodes: 800, ms: 198 }];
