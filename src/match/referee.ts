@@ -128,7 +128,10 @@ function countDepth(t: SearchTally, depth: number): void {
   c[d]!++;
 }
 
-/** Whether `t` (read from a file) is a tally: every count a finite number, none negative. */
+/**
+ * Whether `t` (read from a file) is a tally: every count a finite number, none negative, and
+ * depth counts, where kept, whole numbers that add up to the moves with a depth.
+ */
 export function isSearchTally(t: unknown): t is SearchTally {
   if (t === null || typeof t !== 'object') return false;
   const o = t as Record<string, unknown>;
