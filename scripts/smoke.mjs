@@ -113,9 +113,9 @@ try {
   if (!/^sprt elo0 0 elo1 10 alpha 0.05 beta 0.05: LLR -?\d+\.\d\d \(-2\.94, 2\.94\), no verdict yet$/m.test(report)) fail(`match --sprt reported:\n${report}`);
   if (rec.game !== 0) fail(`match record has no game number: ${JSON.stringify(rec.game)}`);
   // Both engines (qiengine over UCI) report depth and nodes: the record tallies them and the
-  // report gives each engine's mean.
+  // report gives each engine's mean and median.
   if (!(rec.search?.[0]?.depthMoves > 0 && rec.search[1].nodes > 0)) fail(`match record's search tallies: ${JSON.stringify(rec.search)}`);
-  if ((report.match(/^search qiengine: depth \d+\.\d and \S+ nodes\/s on average over \d+ moves, as it reported them$/gm) ?? []).length !== 2) fail(`match reported no search lines:\n${report}`);
+  if ((report.match(/^search qiengine: depth \d+\.\d \(median \d+(\.5)?\) and \S+ nodes\/s on average over \d+ moves, as it reported them$/gm) ?? []).length !== 2) fail(`match reported no search lines:\n${report}`);
   // The record reports each engine move, and --pgn writes the game with them.
   if (rec.reports?.length !== rec.moves.length - 3 || !(rec.reports[0].depth > 0)) fail(`match record's move reports: ${JSON.stringify(rec.reports)}`);
   const pgnText = readFileSync(pgnFile, 'utf8');
