@@ -579,7 +579,7 @@ describe('match', () => {
 
   it('gives the median depth beside the mean, which a few searches run up to the limit pull away', () => {
     // Three moves at depth 12, two at 14 and two where the engine saw a mate and reported 245
-    // (counted in the last index): the mean says 70, the median 14.
+    // (counted in the last index): the mean says 79, the median 14.
     const counts = new Array<number>(DEPTH_COUNTS_TOP + 1).fill(0);
     counts[12] = 3;
     counts[14] = 2;
