@@ -10,7 +10,7 @@ export type { GamePosition } from './core/game.js';
 
 export { Xiangqi, validateXiangqiFen, boardDiagram, type XiangqiMove, type XiangqiPiece, type XiangqiSquarePiece, type XiangqiMovesFilter, type XiangqiHistoryMove, type XiangqiNotation } from './xiangqi/game.js';
 export { XiangqiPosition, MAX_MOVES as XIANGQI_MAX_MOVES } from './xiangqi/position.js';
-export type { XiangqiEvaluationTerms } from './xiangqi/evaluate.js';
+export type { XiangqiEvaluationTerms, XiangqiPatternParts } from './xiangqi/evaluate.js';
 export { START_FEN as XIANGQI_START_FEN, readFen as readXiangqiFen, writeFen as writeXiangqiFen, positionFromFen as xiangqiFromFen } from './xiangqi/fen.js';
 export { perft as xiangqiPerft, perftDivide as xiangqiPerftDivide } from './xiangqi/perft.js';
 export {

@@ -5,10 +5,10 @@
 //
 // Reads `qiengine match --out` records. At each move the engine (`--engine`, by its name in the
 // records) chose after the opening, it takes the score the engine reported and its evaluation's
-// terms at that position (XiangqiPosition.evaluationTerms: piece-square, imbalance, attack,
-// patterns), all from the mover's side; the imbalance, attack and patterns are each split by
-// the game phase (times the phase fraction, and times one less it: the middlegame and endgame
-// parts). It then fits the game's result for the mover (1, 1/2, 0) by logistic regression on
+// terms at that position (XiangqiPosition.evaluationTerms: piece-square, imbalance, attack, and
+// the patterns part by part), all from the mover's side; each but the piece-square is split by
+// the game phase (times the phase fraction, and times one less it: its middlegame and endgame
+// shares). It then fits the game's result for the mover (1, 1/2, 0) by logistic regression on
 // the score and those parts, and bootstraps over whole games for the spread.
 //
 // The search score already holds every term at its weight. A term whose coefficient comes out
@@ -38,7 +38,10 @@ if (files.length === 0 || !(maxScore > 0) || !Number.isInteger(rounds) || rounds
 }
 
 const PHASE_TOTAL = 16;
-const NAMES = ['score', 'piece-square', 'imbalance mg', 'imbalance eg', 'attack mg', 'attack eg', 'patterns mg', 'patterns eg'];
+// The score, the piece-square sum, then each split term's middlegame and endgame shares (the
+// pattern parts' names are read from the first position).
+const NAMES = ['score', 'piece-square'];
+const SPLIT = ['imbalance', 'attack'];
 const RESULT = { '1-0': 1, '0-1': 0, '1/2-1/2': 0.5 };
 
 /** @type {number[][]} one row per move: the features (centipawns / 100), then 1 (intercept) */
@@ -75,7 +78,13 @@ for (const file of files) {
         const mg = Math.min(pos.phase, PHASE_TOTAL) / PHASE_TOTAL;
         const eg = 1 - mg;
         const f = (x) => (sign * x) / 100;
-        rows.push([report.score / 100, f(t.pieceSquare), f(t.imbalance) * mg, f(t.imbalance) * eg, f(t.attack) * mg, f(t.attack) * eg, f(t.patterns) * mg, f(t.patterns) * eg, 1]);
+        if (NAMES.length === 2) {
+          for (const name of [...SPLIT, ...Object.keys(t.patternParts)]) NAMES.push(`${name} mg`, `${name} eg`);
+        }
+        const row = [report.score / 100, f(t.pieceSquare)];
+        for (const v of [t.imbalance, t.attack, ...Object.values(t.patternParts)]) row.push(f(v) * mg, f(v) * eg);
+        row.push(1);
+        rows.push(row);
         outcomes.push(engineMovesFirst ? result : 1 - result);
         gameOf.push(games);
         used = true;
@@ -171,8 +180,8 @@ const sd = (a) => {
 };
 
 console.log(`${engine}: ${rows.length} scored moves from ${games} games (${files.length} file${files.length === 1 ? '' : 's'}), |score| <= ${maxScore}, ${rounds} bootstrap rounds over games`);
-console.log('term            coefficient   sd      as weighed');
+console.log('term               coefficient   sd      as weighed');
 for (let a = 0; a < NAMES.length; a++) {
   const asWeighed = a === 0 ? '' : ((w[0] + w[a]) / w[0]).toFixed(2);
-  console.log(`${NAMES[a].padEnd(15)} ${w[a].toFixed(3).padStart(8)}  ${sd(a).toFixed(3).padStart(7)}   ${asWeighed}`);
+  console.log(`${NAMES[a].padEnd(18)} ${w[a].toFixed(3).padStart(8)}  ${sd(a).toFixed(3).padStart(7)}   ${asWeighed}`);
 }

@@ -67,7 +67,8 @@ export interface GameSession {
   /**
    * The static evaluation's parts as the position's `evaluationTerms()` gives them (centipawns
    * from the first player's point of view; chess adds its game phase), with `score`, the whole
-   * from the side to move's (what the search starts from).
+   * from the side to move's (what the search starts from). A part's own parts, where the game
+   * gives them, follow as `part.name` (xiangqi: `patterns.pins` and the rest).
    */
   evaluationTerms(): Record<string, number>;
   /** What a draw is worth to the side to move, in centipawns (the contempt). */
@@ -122,7 +123,12 @@ function xiangqiSession(fen: string, rules: XiangqiRules): GameSession {
     legalMoves: () => game.legalMoves(),
     perftDivide: (d) => game.perftDivide(d),
     describe: () => [...boardDiagram(game.position).split('\n'), `Fen: ${game.fen()}`, `Key: ${hex64(game.key64())}`, `Lock1: ${game.keyWords().lock1}`],
-    evaluationTerms: () => ({ ...game.position.evaluationTerms() }),
+    evaluationTerms: () => {
+      const { patternParts, ...terms } = game.position.evaluationTerms();
+      const out: Record<string, number> = { ...terms };
+      for (const [name, value] of Object.entries(patternParts)) out[`patterns.${name}`] = value;
+      return out;
+    },
     // A draw is good for the side to move at the root (the opposite of ElephantEye's
     // DRAW_VALUE, -20): as the weaker side against Fairy-Stockfish 11.1 a draw is worth more
     // than its average result. Over two pairs +20 scored 46.5% (45.8% with the chase games

@@ -690,9 +690,12 @@ export class ProtocolSession extends LineSession<Thinking> {
     const terms = this.game.evaluationTerms();
     const first = this.variant === 'chess' ? 'white' : 'red';
     this.write(`Evaluation terms (centipawns from ${first}'s view; the tempo goes to the side to move):`);
+    const line = (name: string, value: number, indent: string) => this.write(`${indent}${name.padEnd(18 - indent.length)} ${String(Math.round(value)).padStart(6)}`);
     for (const [name, value] of Object.entries(terms)) {
-      if (name === 'score') continue;
-      this.write(`  ${name.padEnd(12)} ${String(Math.round(value)).padStart(6)}`);
+      if (name === 'score' || name.includes('.')) continue;
+      line(name, value, '  ');
+      // A part's own parts, indented under it (they add up to it within rounding).
+      for (const [sub, v] of Object.entries(terms)) if (sub.startsWith(`${name}.`)) line(sub.slice(name.length + 1), v, '    ');
     }
     this.write(`Final evaluation: ${terms.score} (side to move)`);
   }

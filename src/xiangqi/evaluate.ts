@@ -203,7 +203,16 @@ function emptyAlongLines(pos: XiangqiPosition, sq: number): number {
   );
 }
 
-/** Adds side `side`'s pattern terms (as the attacker) into termMg / termEg, with sign `sign`. */
+// The pattern terms part by part (unblended, red's minus black's): cannon threats (middlegame),
+// pins (middlegame), rook mobility middlegame and endgame, horses middlegame and endgame. Filled
+// only while `partsWanted` (evaluationTerms asks; the search never does).
+const parts = new Int32Array(6);
+let partsWanted = false;
+
+/**
+ * Adds side `side`'s pattern terms (as the attacker) into termMg / termEg, with sign `sign`,
+ * and into `parts` part by part while {@link partsWanted}.
+ */
 function patterns(pos: XiangqiPosition, side: number, sign: number): void {
   const b = pos.board;
   const ps = pos.pieceSquare;
@@ -212,8 +221,7 @@ function patterns(pos: XiangqiPosition, side: number, sign: number): void {
   const opp = oppTag;
   const kingSq = ps[opp]!;
   const units = side === 0 ? unitsRed : unitsBlack;
-  let mg = 0;
-  let eg = 0;
+  let pins = 0;
 
   // Cannons: threats against the king, and pins over a screen.
   let threat = 0;
@@ -233,27 +241,27 @@ function patterns(pos: XiangqiPosition, side: number, sign: number): void {
       // The first piece is the screen; the pin lies beyond it.
       let s = sq + d;
       while (b[s] === 0) s += d;
-      if (b[s] !== OFF_BOARD) mg += pinValue(b, s + d, d, oppTag);
+      if (b[s] !== OFF_BOARD) pins += pinValue(b, s + d, d, oppTag);
     }
   }
-  mg += ((threat * Math.min(units, THREAT_FULL_UNITS)) / THREAT_FULL_UNITS) | 0;
+  const threats = ((threat * Math.min(units, THREAT_FULL_UNITS)) / THREAT_FULL_UNITS) | 0;
 
   // Rooks: mobility and pins.
+  let mobility = 0;
   for (let id = own + ROOK_IDS; id < own + ROOK_IDS + 2; id++) {
     const sq = ps[id]!;
     if (sq === 0) continue;
     const rays = pinRays(sq, kingSq, ps, opp);
     for (let k = 0; k < 4; k++) {
-      if (((rays >> k) & 1) !== 0) mg += pinValue(b, sq + DIRS[k]!, DIRS[k]!, oppTag);
+      if (((rays >> k) & 1) !== 0) pins += pinValue(b, sq + DIRS[k]!, DIRS[k]!, oppTag);
     }
-    const mobility = emptyAlongLines(pos, sq);
-    mg += mobility * ROOK_MOBILITY;
-    eg += mobility * ROOK_MOBILITY_END;
+    mobility += emptyAlongLines(pos, sq);
   }
 
   // Horses: a horse with nowhere good to go (edge files and its own back rank do not count).
   // Only none and one good point matter, so the count stops at two.
   const goodBase = side * 2048;
+  let horses = 0;
   for (let id = own + HORSE_IDS; id < own + HORSE_IDS + 2; id++) {
     const sq = ps[id]!;
     if (sq === 0) continue;
@@ -263,17 +271,21 @@ function patterns(pos: XiangqiPosition, side: number, sign: number): void {
       if (to === 0) break;
       if (HORSE_GOOD[goodBase + i] !== 0 && b[HORSE_LEG[i]!] === 0 && (b[to]! & own) === 0) good++;
     }
-    if (good === 0) {
-      mg -= HORSE_TRAPPED;
-      eg -= HORSE_TRAPPED >> 1;
-    } else if (good === 1) {
-      mg -= HORSE_CRAMPED;
-      eg -= HORSE_CRAMPED >> 1;
-    }
+    if (good === 0) horses -= HORSE_TRAPPED;
+    else if (good === 1) horses -= HORSE_CRAMPED;
   }
 
-  termMg += sign * mg;
-  termEg += sign * eg;
+  // The horses' endgame weight is half their middlegame one.
+  termMg += sign * (threats + pins + mobility * ROOK_MOBILITY + horses);
+  termEg += sign * (mobility * ROOK_MOBILITY_END + (horses >> 1));
+  if (partsWanted) {
+    parts[0] = parts[0]! + sign * threats;
+    parts[1] = parts[1]! + sign * pins;
+    parts[2] = parts[2]! + sign * mobility * ROOK_MOBILITY;
+    parts[3] = parts[3]! + sign * mobility * ROOK_MOBILITY_END;
+    parts[4] = parts[4]! + sign * horses;
+    parts[5] = parts[5]! + sign * (horses >> 1);
+  }
 }
 
 /**
@@ -452,17 +464,43 @@ export interface XiangqiEvaluationTerms {
   attack: number;
   /** Cannon threats, pins, rook mobility, trapped horses and palace structure. */
   patterns: number;
+  /**
+   * {@link patterns} part by part, each blended on its own (so they add up to it within a few
+   * centipawns of rounding).
+   */
+  patternParts: XiangqiPatternParts;
   /** The side to move's bonus (added for that side, whichever it is). */
   tempo: number;
   /** The whole static score, from the side to move's point of view (as `evaluate` gives it). */
   score: number;
 }
 
+/** The pattern terms of {@link XiangqiEvaluationTerms}, in centipawns from red's point of view. */
+export interface XiangqiPatternParts {
+  /** Cannons facing the enemy king (hollow, central, bottom), scaled by the attack force left. */
+  cannonThreats: number;
+  /** Pieces pinned by rooks and cannons against their king or rook. */
+  pins: number;
+  /** The empty points the rooks reach. */
+  rookMobility: number;
+  /** Horses with no good point to go to, or only one (a cost to their own side). */
+  horses: number;
+  /** Advisors and elephants missing from a palace, times the other side's attack force. */
+  palace: number;
+}
+
 /** {@link XiangqiEvaluationTerms} of `pos`. */
 export function evaluationTerms(pos: XiangqiPosition): XiangqiEvaluationTerms {
   const phase = Math.min(pos.phase, PHASE_TOTAL);
   materialTerms(pos);
-  const score = fullScore(pos, phase);
+  parts.fill(0);
+  partsWanted = true;
+  let score: number;
+  try {
+    score = fullScore(pos, phase);
+  } finally {
+    partsWanted = false;
+  }
   // fullScore leaves its sums in termMg / termEg: what is not piece-square or material terms
   // there is the patterns' part.
   const pieceMg = pos.valueRed - pos.valueBlack;
@@ -474,6 +512,13 @@ export function evaluationTerms(pos: XiangqiPosition): XiangqiEvaluationTerms {
     imbalance: blend(imbMg[imb]!, imbEg[imb]!, phase),
     attack: blend(attackMg, attackEg, phase),
     patterns: blend(termMg - pieceMg - materialMg, termEg - pieceEg - materialEg, phase),
+    patternParts: {
+      cannonThreats: blend(parts[0]!, 0, phase),
+      pins: blend(parts[1]!, 0, phase),
+      rookMobility: blend(parts[2]!, parts[3]!, phase),
+      horses: blend(parts[4]!, parts[5]!, phase),
+      palace: blend(palace, palace, phase),
+    },
     tempo: TEMPO,
     score,
   };

@@ -122,6 +122,10 @@ describe('UCI', () => {
     expect(x[0]).toMatch(/red's view/);
     const xt = (name: string) => Number(x.find((l) => l.trim().startsWith(name + ' '))!.trim().split(/\s+/)[1]);
     expect(Number(/(-?\d+)/.exec(x.at(-1)!)![1])).toBe(xt('pieceSquare') + xt('imbalance') + xt('attack') + xt('patterns') + xt('tempo'));
+    // The patterns' own parts, indented under them, add up to them within rounding.
+    const under = x.slice(x.findIndex((l) => l.trim().startsWith('patterns ')) + 1).filter((l) => l.startsWith('    '));
+    expect(under.map((l) => l.trim().split(/\s+/)[0])).toEqual(['cannonThreats', 'pins', 'rookMobility', 'horses', 'palace']);
+    expect(Math.abs(['cannonThreats', 'pins', 'rookMobility', 'horses', 'palace'].reduce((a, n) => a + xt(n), 0) - xt('patterns'))).toBeLessThanOrEqual(5);
     expect(send('debug on', 'debug off', 'register later')).toEqual([]);
   });
 

@@ -209,6 +209,9 @@ describe('xiangqi evaluation', () => {
           expect(Math.abs((pos.sideToMove === 0 ? red : -red) + t.tempo - t.score)).toBeLessThanOrEqual(4);
           expect(t.imbalance).toBe(imbalanceByDefinition(writeFen(pos), Math.min(pos.phase, PHASE_TOTAL)));
           expect(t.attack).toBe(attackByDefinition(writeFen(pos), Math.min(pos.phase, PHASE_TOTAL)));
+          // The pattern parts add up to the patterns, each blended on its own.
+          const pp = t.patternParts;
+          expect(Math.abs(pp.cannonThreats + pp.pins + pp.rookMobility + pp.horses + pp.palace - t.patterns)).toBeLessThanOrEqual(5);
           if (t.imbalance !== 0) nonZero++;
           if (t.attack !== 0) attacks++;
         });
@@ -219,6 +222,23 @@ describe('xiangqi evaluation', () => {
     // they cross the river.
     expect(nonZero).toBeGreaterThan(100);
     expect(attacks).toBeGreaterThan(100);
+  });
+
+  it('each pattern part answers for its own pattern', () => {
+    const parts = (fen: string) => positionFromFen(fen).evaluationTerms().patternParts;
+    // A hollow cannon facing black's king from e2; nothing else has a pattern but the rooks.
+    const hollow = parts('4k4/9/9/9/9/9/9/4C4/9/R2K4R w - - 0 1');
+    expect(hollow.cannonThreats).toBeGreaterThan(0);
+    expect(hollow.pins).toBe(0);
+    expect(hollow.horses).toBe(0);
+    // Black's horse boxed in on a9 by its own rook and cannon.
+    const boxed = parts('nc2k4/r8/9/9/9/9/9/9/9/3K5 w - - 0 1');
+    expect(boxed.horses).toBeGreaterThan(0); // a cost to black is a gain to red
+    expect(boxed.cannonThreats).toBe(0);
+    // A red rook pinning black's horse against its king.
+    const pinned = parts('4k4/4n4/9/9/9/9/9/9/9/3KR4 w - - 0 1');
+    expect(pinned.pins).toBeGreaterThan(0);
+    expect(parts('4k4/4n4/9/9/9/9/9/9/9/3K2R2 w - - 0 1').pins).toBe(0);
   });
 
   it('a rook and a cannon across the river attack together, and more against fewer defenders', () => {
