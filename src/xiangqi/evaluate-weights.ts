@@ -48,13 +48,13 @@ export const PIN_TO_KING = [0, 6, 6, 22, 30, 20, 8] as const;
 export const PIN_TO_ROOK = [0, 4, 4, 12, 0, 12, 4] as const;
 /** Per empty square a rook reaches. */
 export const ROOK_MOBILITY = 2;
-export const ROOK_MOBILITY_END = 2;
+export const ROOK_MOBILITY_END = 4;
 /** A horse with no good square to go to, and with only one. */
 export const HORSE_TRAPPED = 28;
 export const HORSE_CRAMPED = 10;
 /** Per missing advisor / elephant, per enemy attack unit (rook 2, horse, cannon, crossed pawn 1). */
-export const MISSING_ADVISOR = 4;
-export const MISSING_ELEPHANT = 3;
+export const MISSING_ADVISOR = 0;
+export const MISSING_ELEPHANT = 0;
 
 // Piece-square values on top of the material above, from red's side: rank 9 (the enemy back
 // rank) first, files a..i; 0 on squares the piece can never stand on, and on the king's home
