@@ -8,11 +8,12 @@
  * - pins by rooks and cannons against the enemy king or rook;
  * - rook mobility;
  * - trapped and cramped horses;
- * - palace structure: missing advisors and elephants cost more the more attackers face them;
  *
  * a material imbalance: a quadratic in both sides' piece counts, cached by the position's
  * material signature; and the attack across the river: a quadratic in the counts of each side's
- * horses, rooks, cannons and pawns on the other half, less against more defenders.
+ * horses, rooks, cannons and pawns on the other half, less against more defenders (the advisors and
+ * elephants: the palace's structure enters there and in the imbalance, both fitted; a hand-set
+ * term of its own, missing defenders times attackers, was taken out, see evaluate-weights.ts).
  *
  * All weights live in evaluate-weights.ts. The function reads the board and piece squares
  * only and allocates nothing; its partial sums live in module variables.
@@ -29,8 +30,6 @@ import {
   HORSE_TRAPPED,
   IMBALANCE,
   LAZY_MARGIN,
-  MISSING_ADVISOR,
-  MISSING_ELEPHANT,
   PHASE_TOTAL,
   PIN_TO_KING,
   PIN_TO_ROOK,
@@ -135,16 +134,6 @@ function attackAcrossRiver(river: number, material: number): void {
  */
 function attackUnits(material: number, river: number, side: number): number {
   return 2 * signatureCount(material, side, ROOK) + signatureCount(material, side, HORSE) + signatureCount(material, side, CANNON) + signatureCount(river, side, PAWN);
-}
-
-/**
- * The defender's palace: every advisor and elephant `side`'s opponent has lost costs it
- * {@link MISSING_ADVISOR} or {@link MISSING_ELEPHANT} per attack unit of `side` (`units`).
- */
-function palaceTerm(material: number, side: number, units: number): number {
-  const opp = side ^ 1;
-  const missing = (2 - signatureCount(material, opp, ADVISOR)) * MISSING_ADVISOR + (2 - signatureCount(material, opp, ELEPHANT)) * MISSING_ELEPHANT;
-  return missing * units;
 }
 
 /**
@@ -394,16 +383,14 @@ let lastRiver = -1;
 let materialMg = 0;
 let materialEg = 0;
 // Also read off the same two signatures: each side's attack units, which scale its cannon
-// threats, and the palace term (red's minus black's, the same in both phases), which belongs
-// to the patterns (it stays out of the lazy exit's base).
+// threats.
 let unitsRed = 0;
 let unitsBlack = 0;
-let palace = 0;
 
 // When the pair changes (a capture, a crossing, or the take-back of one: the search goes back
 // and forth between a few pairs), everything read off it is looked up at once in a cache keyed
 // by the pair, one 32-byte row per slot: material, river, materialMg, materialEg, unitsRed,
-// unitsBlack, palace, and a spare word.
+// unitsBlack, and two spare words.
 const TERMS_CACHE_BITS = 12;
 const TERMS_ROW = 8;
 const termsCache = new Int32Array((1 << TERMS_CACHE_BITS) * TERMS_ROW);
@@ -416,7 +403,7 @@ export function termsCacheRow(material: number, river: number): number {
 }
 
 /**
- * Sets materialMg / materialEg, unitsRed / unitsBlack and palace for `pos` (see above); with
+ * Sets materialMg / materialEg and unitsRed / unitsBlack for `pos` (see above); with
  * `fresh`, computes them without the terms cache (but stores them in it).
  */
 function materialTerms(pos: XiangqiPosition, fresh = false): void {
@@ -432,7 +419,6 @@ function materialTerms(pos: XiangqiPosition, fresh = false): void {
     materialEg = c[row + 3]!;
     unitsRed = c[row + 4]!;
     unitsBlack = c[row + 5]!;
-    palace = c[row + 6]!;
     return;
   }
   const imb = imbalanceSlot(material);
@@ -441,14 +427,12 @@ function materialTerms(pos: XiangqiPosition, fresh = false): void {
   materialEg = imbEg[imb]! + attackEg;
   unitsRed = attackUnits(material, river, 0);
   unitsBlack = attackUnits(material, river, 1);
-  palace = palaceTerm(material, 0, unitsRed) - palaceTerm(material, 1, unitsBlack);
   c[row] = material;
   c[row + 1] = river;
   c[row + 2] = materialMg;
   c[row + 3] = materialEg;
   c[row + 4] = unitsRed;
   c[row + 5] = unitsBlack;
-  c[row + 6] = palace;
 }
 
 /**
@@ -462,7 +446,7 @@ export interface XiangqiEvaluationTerms {
   imbalance: number;
   /** The attack across the river (pieces on the other half, together, against its defenders). */
   attack: number;
-  /** Cannon threats, pins, rook mobility, trapped horses and palace structure. */
+  /** Cannon threats, pins, rook mobility and trapped horses. */
   patterns: number;
   /**
    * {@link patterns} part by part, each blended on its own (so they add up to it within a few
@@ -526,12 +510,12 @@ export function evaluationTerms(pos: XiangqiPosition): XiangqiEvaluationTerms {
 
 /**
  * The whole score from the side to move's point of view: piece-square sums, the material terms
- * (from {@link materialTerms}, which must have been called for `pos`), both sides' patterns and
- * the palace term, blended by `phase`; the unblended sums are left in termMg / termEg.
+ * (from {@link materialTerms}, which must have been called for `pos`) and both sides' patterns,
+ * blended by `phase`; the unblended sums are left in termMg / termEg.
  */
 function fullScore(pos: XiangqiPosition, phase: number): number {
-  termMg = pos.valueRed - pos.valueBlack + materialMg + palace;
-  termEg = pos.endRed - pos.endBlack + materialEg + palace;
+  termMg = pos.valueRed - pos.valueBlack + materialMg;
+  termEg = pos.endRed - pos.endBlack + materialEg;
   patterns(pos, 0, 1);
   patterns(pos, 1, -1);
   return forSideToMove(pos, blend(termMg, termEg, phase));
