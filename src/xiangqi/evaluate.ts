@@ -469,8 +469,6 @@ export interface XiangqiPatternParts {
   rookMobility: number;
   /** Horses with no good point to go to, or only one (a cost to their own side). */
   horses: number;
-  /** Advisors and elephants missing from a palace, times the other side's attack force. */
-  palace: number;
 }
 
 /** {@link XiangqiEvaluationTerms} of `pos`. */
@@ -501,7 +499,6 @@ export function evaluationTerms(pos: XiangqiPosition): XiangqiEvaluationTerms {
       pins: blend(parts[1]!, 0, phase),
       rookMobility: blend(parts[2]!, parts[3]!, phase),
       horses: blend(parts[4]!, parts[5]!, phase),
-      palace: blend(palace, palace, phase),
     },
     tempo: TEMPO,
     score,
