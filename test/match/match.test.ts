@@ -276,9 +276,10 @@ describe('referee', () => {
     expect(tableVerdict(xq, 'xiangqi', perpetual(0))).toEqual({ result: '1-0', reason: 'adjudicated: tablebase win, by the perpetual-check rule' });
     expect(tableVerdict(xq, 'xiangqi', perpetual(80))).toBeNull();
     expect(tableVerdict(xq, 'chess', at('8/8/7k/8/8/1R6/8/4K3 w - - 0 99'))).toBeNull();
-    // Building KRvKH and the tables below it takes about 20 s on an idle 2-core machine, and
-    // over 60 s (the default limit) beside two matches.
-  }, 180_000);
+    // Building KRvKH and the tables below it takes about 20 s on an idle 2-core machine, over
+    // 60 s (the default limit) beside two matches, and 196 s beside two matches with the test
+    // run niced (stop 104).
+  }, 400_000);
 
   it('reports only the moves after the opening, and only what the engine said', async () => {
     const r = await game(fake('w', ['g2g4', '--score=-40']), fake('b', ['d8h4', '--score=30']), ['f2f3', 'e7e5']);
