@@ -61,9 +61,9 @@ export const HORSE_CRAMPED = 10;
 // by hand. The fitted terms already price the defenders (the imbalance pairs advisors and
 // elephants with the other side's pieces; the attack across the river weighs attackers against
 // them), and the games disagreed with the hand-set term: fitting each game's result on
-// qiengine's search score and its evaluation's parts over 800 games against Fairy-Stockfish
+// qiengine's search score and its evaluation's parts over 1,900 games against Fairy-Stockfish
 // (bench/fit/xiangqi-outcome.mjs, stop 104), the palace term's lead went with worse results,
-// not better. Taken out, with rook mobility's endgame weight doubled by the same fit, over two
+// not better, by 4-5 standard deviations. Taken out, with rook mobility's endgame weight doubled by the same fit, over two
 // pairs against Fairy-Stockfish: see bench/RESULTS.md, stop 104.
 
 // Piece-square values on top of the material above, from red's side: rank 9 (the enemy back

@@ -11,9 +11,10 @@
  *
  * a material imbalance: a quadratic in both sides' piece counts, cached by the position's
  * material signature; and the attack across the river: a quadratic in the counts of each side's
- * horses, rooks, cannons and pawns on the other half, less against more defenders (the advisors and
- * elephants: the palace's structure enters there and in the imbalance, both fitted; a hand-set
- * term of its own, missing defenders times attackers, was taken out, see evaluate-weights.ts).
+ * horses, rooks, cannons and pawns on the other half, less against more defenders (advisors
+ * and elephants: the palace's structure enters there and in the imbalance, both fitted; a
+ * hand-set term of its own, missing defenders times attackers, was taken out: see
+ * evaluate-weights.ts).
  *
  * All weights live in evaluate-weights.ts. The function reads the board and piece squares
  * only and allocates nothing; its partial sums live in module variables.
