@@ -298,11 +298,14 @@ describe('xiangqi evaluation', () => {
     expect(patternPart(pinned)).toBeGreaterThan(patternPart(unpinned) + 5);
   });
 
-  it('two advisors lost cost more than their material against two rooks', () => {
-    const a = positionFromFen('3k5/9/9/9/9/9/9/9/9/R2AKA2R w - - 0 1');
+  it('two advisors count for more than their piece-square value against two rooks (the imbalance prices the palace)', () => {
+    const bare = positionFromFen('3k5/9/9/9/9/9/9/9/9/R2AKA2R w - - 0 1');
     const withAdvisors = positionFromFen('3ak4/4a4/9/9/9/9/9/9/9/R2AKA2R w - - 0 1');
-    // Black's two advisors are worth their material plus the structure bonus.
-    expect(full(a) - full(withAdvisors)).toBeGreaterThan(2 * 100);
+    // Black's two advisors are worth their material and piece-square value, and the fitted
+    // imbalance adds to it against red's rooks (99 cp here).
+    const pieceSquare = bare.evaluationTerms().pieceSquare - withAdvisors.evaluationTerms().pieceSquare;
+    expect(pieceSquare).toBeGreaterThan(2 * 100);
+    expect(full(bare) - full(withAdvisors)).toBeGreaterThan(pieceSquare + 50);
   });
 
   it('the advisors and elephants the defender has lost change no pattern term (the fitted terms price them)', () => {
