@@ -18,8 +18,9 @@
 // its evaluation overrates, so an overweighted term shows here even when a fit to another
 // engine's scores put it there. Moves with a mate score, or a score beyond --max-score, are
 // left out (the result is decided there whatever the terms say).
-import { Xiangqi, xiangqiFromFen } from '../../dist/index.js';
+import { Xiangqi } from '../../dist/index.js';
 import { readFileSync } from 'node:fs';
+import { solveNormal } from './linear-fit.mjs';
 
 const args = process.argv.slice(2);
 let engine = 'qiengine';
@@ -71,7 +72,7 @@ for (const file of files) {
       const k = ply - opening;
       const report = k >= 0 ? r.reports[k] : undefined;
       if (report !== undefined && ((ply & 1) === 0) === engineMovesFirst && typeof report.score === 'number' && Math.abs(report.score) <= maxScore) {
-        const pos = xiangqiFromFen(g.fen());
+        const pos = g.position;
         const t = pos.evaluationTerms();
         // The terms are red's; the score and the result are the mover's.
         const sign = pos.sideToMove === 0 ? 1 : -1;
@@ -126,11 +127,10 @@ function fit(pick) {
         for (let b = 0; b <= a; b++) H[a * P + b] += v * x[a] * x[b];
       }
     }
-    for (let a = 0; a < P; a++) {
-      H[a * P + a] += 1e-6 * pick.length;
-      for (let b = 0; b < a; b++) H[b * P + a] = H[a * P + b];
-    }
-    const step = solve(H, grad, P);
+    // The Hessian plus the ridge is symmetric positive definite; its lower triangle is all
+    // solveNormal reads (and it solves in place: H is built anew each step).
+    for (let a = 0; a < P; a++) H[a * P + a] += 1e-6 * pick.length;
+    const step = solveNormal(H, grad, P);
     let moved = 0;
     for (let a = 0; a < P; a++) {
       w[a] -= step[a];
@@ -139,25 +139,6 @@ function fit(pick) {
     if (moved < 1e-9) break;
   }
   return w;
-}
-
-/** Solves the symmetric positive definite system H s = g (Gaussian elimination, P is small). */
-function solve(H, g, P) {
-  const A = Float64Array.from(H);
-  const s = Float64Array.from(g);
-  for (let c = 0; c < P; c++) {
-    for (let r = c + 1; r < P; r++) {
-      const m = A[r * P + c] / A[c * P + c];
-      for (let k = c; k < P; k++) A[r * P + k] -= m * A[c * P + k];
-      s[r] -= m * s[c];
-    }
-  }
-  for (let r = P - 1; r >= 0; r--) {
-    let v = s[r];
-    for (let k = r + 1; k < P; k++) v -= A[r * P + k] * s[k];
-    s[r] = v / A[r * P + r];
-  }
-  return s;
 }
 
 const all = rows.map((_, i) => i);
