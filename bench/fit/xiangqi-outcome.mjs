@@ -1,7 +1,7 @@
 // Which parts of the xiangqi evaluation the games say are weighed wrong.
 //
 //   npm run build && node bench/fit/xiangqi-outcome.mjs FILE.jsonl [FILE.jsonl ...]
-//       [--engine qiengine] [--max-score 500] [--bootstrap 100]
+//       [--engine qiengine] [--max-score 500] [--bootstrap 100] [--counts]
 //
 // Reads `qiengine match --out` records. At each move the engine (`--engine`, by its name in the
 // records) chose after the opening, it takes the score the engine reported and its evaluation's
@@ -18,6 +18,13 @@
 // its evaluation overrates, so an overweighted term shows here even when a fit to another
 // engine's scores put it there. Moves with a mate score, or a score beyond --max-score, are
 // left out (the result is decided there whatever the terms say).
+//
+// --counts fits on each piece type's count instead (the mover's less the other side's, king
+// aside, each split by phase like the terms). A count is not in centipawns, so beside its
+// coefficient the report gives "cp beside the score" = 100 x coefficient / score's coefficient:
+// how many centipawns a piece of that type is worth to the result beyond (or, below zero, short
+// of) what the score already counts for it, through its material, squares and every term it
+// feeds.
 import { Xiangqi } from '../../dist/index.js';
 import { readFileSync } from 'node:fs';
 import { solveNormal } from './linear-fit.mjs';
@@ -26,24 +33,39 @@ const args = process.argv.slice(2);
 let engine = 'qiengine';
 let maxScore = 500;
 let rounds = 100;
+let counts = false;
 const files = [];
 for (let i = 0; i < args.length; i++) {
   if (args[i] === '--engine') engine = args[++i];
   else if (args[i] === '--max-score') maxScore = Number(args[++i]);
   else if (args[i] === '--bootstrap') rounds = Number(args[++i]);
+  else if (args[i] === '--counts') counts = true;
   else files.push(args[i]);
 }
 if (files.length === 0 || !(maxScore > 0) || !Number.isInteger(rounds) || rounds < 0) {
-  process.stderr.write('usage: node bench/fit/xiangqi-outcome.mjs FILE.jsonl [FILE.jsonl ...] [--engine NAME] [--max-score CP] [--bootstrap N]\n');
+  process.stderr.write('usage: node bench/fit/xiangqi-outcome.mjs FILE.jsonl [FILE.jsonl ...] [--engine NAME] [--max-score CP] [--bootstrap N] [--counts]\n');
   process.exit(2);
 }
 
 const PHASE_TOTAL = 16;
 // The score, the piece-square sum, then each split term's middlegame and endgame shares (the
 // pattern parts' names are read from the first position).
-const NAMES = ['score', 'piece-square'];
+const NAMES = counts ? ['score'] : ['score', 'piece-square'];
 const SPLIT = ['imbalance', 'attack'];
 const RESULT = { '1-0': 1, '0-1': 0, '1/2-1/2': 0.5 };
+// --counts: FEN letters of red's pieces, king aside (black's are the lower case).
+const PIECES = { advisor: 'A', elephant: 'B', horse: 'N', rook: 'R', cannon: 'C', pawn: 'P' };
+if (counts) for (const name of Object.keys(PIECES)) NAMES.push(`${name} mg`, `${name} eg`);
+
+/** Red's count less black's of each type in PIECES, from a FEN's placement field. */
+function countDifferences(fen) {
+  const diff = Object.fromEntries(Object.values(PIECES).map((c) => [c, 0]));
+  for (const ch of fen.slice(0, fen.indexOf(' '))) {
+    const up = ch.toUpperCase();
+    if (up in diff) diff[up] += ch === up ? 1 : -1;
+  }
+  return Object.values(diff);
+}
 
 /** @type {number[][]} one row per move: the features (centipawns / 100), then 1 (intercept) */
 const rows = [];
@@ -73,17 +95,23 @@ for (const file of files) {
       const report = k >= 0 ? r.reports[k] : undefined;
       if (report !== undefined && ((ply & 1) === 0) === engineMovesFirst && typeof report.score === 'number' && Math.abs(report.score) <= maxScore) {
         const pos = g.position;
-        const t = pos.evaluationTerms();
-        // The terms are red's; the score and the result are the mover's.
+        // The terms and counts are red's; the score and the result are the mover's.
         const sign = pos.sideToMove === 0 ? 1 : -1;
         const mg = Math.min(pos.phase, PHASE_TOTAL) / PHASE_TOTAL;
         const eg = 1 - mg;
-        const f = (x) => (sign * x) / 100;
-        if (NAMES.length === 2) {
-          for (const name of [...SPLIT, ...Object.keys(t.patternParts)]) NAMES.push(`${name} mg`, `${name} eg`);
+        let row;
+        if (counts) {
+          row = [report.score / 100];
+          for (const d of countDifferences(g.fen())) row.push(sign * d * mg, sign * d * eg);
+        } else {
+          const t = pos.evaluationTerms();
+          const f = (x) => (sign * x) / 100;
+          if (NAMES.length === 2) {
+            for (const name of [...SPLIT, ...Object.keys(t.patternParts)]) NAMES.push(`${name} mg`, `${name} eg`);
+          }
+          row = [report.score / 100, f(t.pieceSquare)];
+          for (const v of [t.imbalance, t.attack, ...Object.values(t.patternParts)]) row.push(f(v) * mg, f(v) * eg);
         }
-        const row = [report.score / 100, f(t.pieceSquare)];
-        for (const v of [t.imbalance, t.attack, ...Object.values(t.patternParts)]) row.push(f(v) * mg, f(v) * eg);
         row.push(1);
         rows.push(row);
         outcomes.push(engineMovesFirst ? result : 1 - result);
@@ -161,8 +189,8 @@ const sd = (a) => {
 };
 
 console.log(`${engine}: ${rows.length} scored moves from ${games} games (${files.length} file${files.length === 1 ? '' : 's'}), |score| <= ${maxScore}, ${rounds} bootstrap rounds over games`);
-console.log('term               coefficient   sd      as weighed');
+console.log(`term               coefficient   sd      ${counts ? 'cp beside the score' : 'as weighed'}`);
 for (let a = 0; a < NAMES.length; a++) {
-  const asWeighed = a === 0 ? '' : ((w[0] + w[a]) / w[0]).toFixed(2);
-  console.log(`${NAMES[a].padEnd(18)} ${w[a].toFixed(3).padStart(8)}  ${sd(a).toFixed(3).padStart(7)}   ${asWeighed}`);
+  const beside = a === 0 ? '' : counts ? ((100 * w[a]) / w[0]).toFixed(0) : ((w[0] + w[a]) / w[0]).toFixed(2);
+  console.log(`${NAMES[a].padEnd(18)} ${w[a].toFixed(3).padStart(8)}  ${sd(a).toFixed(3).padStart(7)}   ${beside}`);
 }
