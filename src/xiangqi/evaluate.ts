@@ -267,7 +267,7 @@ function patterns(pos: XiangqiPosition, side: number, sign: number): void {
 
   // The horses' endgame weight is half their middlegame one.
   termMg += sign * (threats + pins + mobility * ROOK_MOBILITY + horses);
-  termEg += sign * (mobility * ROOK_MOBILITY_END + (horses >> 1));
+  termEg += sign * (pins + mobility * ROOK_MOBILITY_END + (horses >> 1));
   if (partsWanted) {
     parts[0] = parts[0]! + sign * threats;
     parts[1] = parts[1]! + sign * pins;
@@ -497,7 +497,7 @@ export function evaluationTerms(pos: XiangqiPosition): XiangqiEvaluationTerms {
     patterns: blend(termMg - pieceMg - materialMg, termEg - pieceEg - materialEg, phase),
     patternParts: {
       cannonThreats: blend(parts[0]!, 0, phase),
-      pins: blend(parts[1]!, 0, phase),
+      pins: blend(parts[1]!, parts[1]!, phase),
       rookMobility: blend(parts[2]!, parts[3]!, phase),
       horses: blend(parts[4]!, parts[5]!, phase),
     },
