@@ -194,7 +194,7 @@ function emptyAlongLines(pos: XiangqiPosition, sq: number): number {
 }
 
 // The pattern terms part by part (unblended, red's minus black's): cannon threats (middlegame),
-// pins (middlegame), rook mobility middlegame and endgame, horses middlegame and endgame. Filled
+// pins (both phases alike), rook mobility middlegame and endgame, horses middlegame and endgame. Filled
 // only while `partsWanted` (evaluationTerms asks; the search never does).
 const parts = new Int32Array(6);
 let partsWanted = false;
@@ -265,7 +265,9 @@ function patterns(pos: XiangqiPosition, side: number, sign: number): void {
     else if (good === 1) horses -= HORSE_CRAMPED;
   }
 
-  // The horses' endgame weight is half their middlegame one.
+  // The horses' endgame weight is half their middlegame one. Pins count alike in both phases:
+  // until stop 105 they were middlegame only, and match outcomes at equal search score bore
+  // out about ten times their endgame weight (bench/fit/xiangqi-outcome.mjs; pair fv + fw).
   termMg += sign * (threats + pins + mobility * ROOK_MOBILITY + horses);
   termEg += sign * (pins + mobility * ROOK_MOBILITY_END + (horses >> 1));
   if (partsWanted) {

@@ -3,7 +3,7 @@ import { Xiangqi } from '../../src/xiangqi/game.js';
 import { describe, expect, it } from 'vitest';
 import { positionFromFen, writeFen, START_FEN } from '../../src/xiangqi/fen.js';
 import { evaluateFresh, termsCacheRow } from '../../src/xiangqi/evaluate.js';
-import { ATTACK, IMBALANCE, LAZY_MARGIN, PHASE_TOTAL, ROOK_MOBILITY, ROOK_MOBILITY_END, TEMPO } from '../../src/xiangqi/evaluate-weights.js';
+import { ATTACK, IMBALANCE, LAZY_MARGIN, PHASE_TOTAL, PIN_TO_KING, ROOK_MOBILITY, ROOK_MOBILITY_END, TEMPO } from '../../src/xiangqi/evaluate-weights.js';
 import type { XiangqiPosition } from '../../src/xiangqi/position.js';
 import { expectLazyOnTheRightSide, randomPlayout } from '../helpers/playout.js';
 
@@ -239,6 +239,16 @@ describe('xiangqi evaluation', () => {
     const pinned = parts('4k4/4n4/9/9/9/9/9/9/9/3KR4 w - - 0 1');
     expect(pinned.pins).toBeGreaterThan(0);
     expect(parts('4k4/4n4/9/9/9/9/9/9/9/3K2R2 w - - 0 1').pins).toBe(0);
+  });
+
+  it('a pin is worth the same in the endgame as with the board full (the games bore out its endgame share)', () => {
+    const parts = (fen: string) => positionFromFen(fen).evaluationTerms().patternParts;
+    // Red's rook pins black's horse against its king: alone (phase 3 of 16) and with both sides'
+    // other rooks, horses and cannons on their first ranks, where nothing else meets a line.
+    const alone = parts('4k4/4n4/9/9/9/9/9/9/9/3KR4 w - - 0 1').pins;
+    const full = parts('rnc1k1c1r/4n4/9/9/9/9/9/9/9/RNCKR1CN1 w - - 0 1').pins;
+    expect(alone).toBe(PIN_TO_KING[3]);
+    expect(full).toBe(alone);
   });
 
   it('a rook and a cannon across the river attack together, and more against fewer defenders', () => {
