@@ -42,7 +42,7 @@ export const CANNON_TWO_SCREENS = 4;
 export const BOTTOM_CANNON = 24;
 /** The threats above count fully only while the attacker keeps this many attack units. */
 export const THREAT_FULL_UNITS = 4;
-/** A piece pinned against its king, by its type. */
+/** A piece pinned against its king, by its type; pins weigh the same in both phases (see evaluate.ts). */
 export const PIN_TO_KING = [0, 6, 6, 22, 30, 20, 8] as const;
 /** A piece pinned against its rook (worth less than the rook), by its type. */
 export const PIN_TO_ROOK = [0, 4, 4, 12, 0, 12, 4] as const;

@@ -5,7 +5,7 @@
  * - cannons facing the enemy king: the hollow cannon (nothing between), the central cannon
  *   (one screen) and the bottom cannon (along the enemy back rank), scaled by the attacker's
  *   remaining attack force;
- * - pins by rooks and cannons against the enemy king or rook;
+ * - pins by rooks and cannons against the enemy king or rook (alike in both phases);
  * - rook mobility;
  * - trapped and cramped horses;
  *
