@@ -18,8 +18,14 @@ import { TYPE_OF, sideOf } from './pieces.js';
  * more while the board is full.
  */
 export const MATERIAL = [0, 200, 130, 270, 600, 400, 70] as const;
+/**
+ * Middlegame material as the evaluation counts it (the piece-square sums start from it); MATERIAL
+ * stays the move ordering's scale. Trial matfit: the cannon 80 cp below MATERIAL (match outcomes
+ * at equal search score bear out less than its weight).
+ */
+export const MATERIAL_EVAL = [0, 200, 130, 270, 600, 320, 70] as const;
 /** Endgame material: horses hold their value, cannons lose most (fewer screens), advisors too. */
-export const MATERIAL_END = [0, 80, 70, 260, 600, 240, 55] as const;
+export const MATERIAL_END = [0, 30, 70, 200, 600, 240, 55] as const;
 
 /** Phase contribution of each type; the opening total is 2 * (2*2 + 2 + 2) = 16. */
 export const PHASE_WEIGHT = [0, 0, 0, 1, 2, 1, 0] as const;
@@ -353,7 +359,7 @@ for (let id = 16; id < 48; id++) {
     const file = side === 0 ? iccsFile(sq) : 8 - iccsFile(sq);
     const rank = side === 0 ? iccsRank(sq) : 9 - iccsRank(sq);
     const at = (9 - rank) * 9 + file;
-    PST[id * 256 + sq] = MATERIAL[type as 0]! + TABLES[type as 0]![at]!;
+    PST[id * 256 + sq] = MATERIAL_EVAL[type as 0]! + TABLES[type as 0]![at]!;
     PST_END[id * 256 + sq] = MATERIAL_END[type as 0]! + TABLES_END[type as 0]![at]!;
   }
 }
