@@ -10,8 +10,8 @@ import { IN_BOARD, iccsFile, iccsRank } from './geometry.js';
 import { TYPE_OF, sideOf } from './pieces.js';
 
 /**
- * Middlegame material of each type (king, advisor, elephant, horse, rook, cannon, pawn). Move
- * ordering and the losing-capture test read it; the evaluation reads it plus the tables below.
+ * Middlegame material of each type (king, advisor, elephant, horse, rook, cannon, pawn) as move
+ * ordering and the losing-capture test rank captures. The evaluation starts from MATERIAL_EVAL.
  *
  * Material was fitted by least squares to Fairy-Stockfish's scores of about 8,000 quiet
  * positions from qiengine's games (see bench/RESULTS.md): cannons and advisors are worth much
@@ -19,12 +19,18 @@ import { TYPE_OF, sideOf } from './pieces.js';
  */
 export const MATERIAL = [0, 200, 130, 270, 600, 400, 70] as const;
 /**
- * Middlegame material as the evaluation counts it (the piece-square sums start from it); MATERIAL
- * stays the move ordering's scale. Trial matfit: the cannon 80 cp below MATERIAL (match outcomes
- * at equal search score bear out less than its weight).
+ * Middlegame material as the evaluation counts it (the piece-square sums start from it). It is
+ * MATERIAL but for the cannon, 80 cp lower since stop 105: at equal search score, games in which
+ * qiengine kept more cannons in the middlegame ended worse than the score said (69 and 164 cp a
+ * cannon over two sets of games; `bench/fit/xiangqi-outcome.mjs --counts`). The ordering keeps
+ * MATERIAL, so which captures are tried first did not change with it.
  */
 export const MATERIAL_EVAL = [0, 200, 130, 270, 600, 320, 70] as const;
-/** Endgame material: horses hold their value, cannons lose most (fewer screens), advisors too. */
+/**
+ * Endgame material: horses hold most of their value, cannons lose most (fewer screens), advisors
+ * too. The horse (260 -> 200) and the advisor (80 -> 30) were lowered at stop 105 by the same
+ * count fit (horses 101 and 72 cp, advisors 59 and 75 cp a piece short of what the score said).
+ */
 export const MATERIAL_END = [0, 30, 70, 200, 600, 240, 55] as const;
 
 /** Phase contribution of each type; the opening total is 2 * (2*2 + 2 + 2) = 16. */

@@ -311,10 +311,11 @@ describe('xiangqi evaluation', () => {
   it('two advisors count for more than their piece-square value against two rooks (the imbalance prices the palace)', () => {
     const bare = positionFromFen('3k5/9/9/9/9/9/9/9/9/R2AKA2R w - - 0 1');
     const withAdvisors = positionFromFen('3ak4/4a4/9/9/9/9/9/9/9/R2AKA2R w - - 0 1');
-    // Black's two advisors are worth their material and piece-square value, and the fitted
-    // imbalance adds to it against red's rooks (99 cp here).
+    // Black's two advisors are worth their material and piece-square value (the endgame's 30 cp
+    // each and their squares, near the endgame here), and the fitted imbalance adds to it
+    // against red's rooks (99 cp here).
     const pieceSquare = bare.evaluationTerms().pieceSquare - withAdvisors.evaluationTerms().pieceSquare;
-    expect(pieceSquare).toBeGreaterThan(2 * 100);
+    expect(pieceSquare).toBeGreaterThan(2 * 60);
     expect(full(bare) - full(withAdvisors)).toBeGreaterThan(pieceSquare + 50);
   });
 
