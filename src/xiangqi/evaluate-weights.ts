@@ -75,8 +75,9 @@ export const HORSE_CRAMPED = 10;
 // them), and the games disagreed with the hand-set term: fitting each game's result on
 // qiengine's search score and its evaluation's parts over 1,900 games against Fairy-Stockfish
 // (bench/fit/xiangqi-outcome.mjs, stop 104), the palace term's lead went with worse results,
-// not better, by 4-5 standard deviations. Taken out, with rook mobility's endgame weight doubled by the same fit, over two
-// pairs against Fairy-Stockfish: see bench/RESULTS.md, stop 104.
+// not better, by 4-5 standard deviations. Taken out, with rook mobility's endgame weight
+// doubled by the same fit, over two pairs against Fairy-Stockfish: see bench/RESULTS.md, stop
+// 104.
 
 // Piece-square values on top of the material above, from red's side: rank 9 (the enemy back
 // rank) first, files a..i; 0 on squares the piece can never stand on, and on the king's home

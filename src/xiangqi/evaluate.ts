@@ -194,8 +194,8 @@ function emptyAlongLines(pos: XiangqiPosition, sq: number): number {
 }
 
 // The pattern terms part by part (unblended, red's minus black's): cannon threats (middlegame),
-// pins (both phases alike), rook mobility middlegame and endgame, horses middlegame and endgame. Filled
-// only while `partsWanted` (evaluationTerms asks; the search never does).
+// pins (both phases alike), rook mobility middlegame and endgame, horses middlegame and
+// endgame. Filled only while `partsWanted` (evaluationTerms asks; the search never does).
 const parts = new Int32Array(6);
 let partsWanted = false;
 
