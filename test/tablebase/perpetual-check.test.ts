@@ -226,9 +226,9 @@ describe('the perpetual-check rule in the xiangqi tables', () => {
   it('agrees with the search without tables, whose repetitions apply the same rule', () => {
     const engine = new Engine({ thread: 'inline' });
     // Black loses either way; the horse's checks from a3b1 on last until the rule, where a3b5,
-    // for one, is mated in 15 plies by the tables. The search needs depth 18 to see that through its
-    // reductions: at 16 a3b5's mate can hide behind them, so that both moves score the rule's
-    // loss and the first searched stays (the evaluation of stop 105 met that).
+    // for one, is mated in 15 plies by the tables. The search needs depth 18 to see that through
+    // its reductions: at 16 a3b5's mate can hide behind them, so that both moves score the
+    // rule's loss and the first searched stays (the evaluation of stop 105 met that).
     const r = engine.searchSync({ game: 'xiangqi', fen: PERPETUAL }, { depth: 18 });
     expect(r.bestMove).toBe('a3b1');
     expect('cp' in r.score && r.score.cp <= -29000).toBe(true);
