@@ -323,14 +323,14 @@ const IMBALANCE_OPP_EG = [
 // tables by `bench/fit/xiangqi-fit.mjs`.
 // prettier-ignore
 const ATTACK_PAIRS_MG = [
-     3, -12,  14, -12,  15,  20,   1,  -3,  -2,   7,
+     2,  -6,   7,  -6,   8,  10,   1,  -2,  -1,   4,
 ];
 // prettier-ignore
 const ATTACK_PAIRS_EG = [
     -2,  53,   6,  18, -27,  18,  10, -13,  12,   2,
 ];
 const ATTACK_VS_DEFENDERS_MG = [
-    -7, -10,   4,   2,
+    -4,  -5,   2,   1,
 ];
 const ATTACK_VS_DEFENDERS_EG = [
     -6,  -1,   4,   0,
