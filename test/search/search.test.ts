@@ -585,7 +585,8 @@ describe('the search reads its clock often', () => {
       return 0;
     };
     const r = new Search().run(xiangqiFromFen(XIANGQI_START), { depth: 9, movetimeMs: 1000, now });
-    expect(r.nodes).toBeGreaterThan(10_000);
+    // Enough nodes for dozens of reads; the count moves with the evaluation (8,826 at stop 106).
+    expect(r.nodes).toBeGreaterThan(5_000);
     expect(reads).toBeGreaterThanOrEqual(Math.floor(r.nodes / 128));
   });
 
