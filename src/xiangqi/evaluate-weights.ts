@@ -321,6 +321,10 @@ const IMBALANCE_OPP_EG = [
 // Per phase: ATTACK_PAIRS_* for a_i * a_j (i <= j, in the order hh hr hc hp rr rc rp cc cp
 // pp), ATTACK_VS_DEFENDERS_* for a_i * (the other side's advisors + elephants). Fitted with the
 // tables by `bench/fit/xiangqi-fit.mjs`.
+// The middlegame weights are half the fit's (odd ones rounded away from zero): match outcomes
+// at equal search score bore out 0.27x, 0.15x and less than none of that share over three sets
+// of games (bench/fit/xiangqi-outcome.mjs), and two pairs against Fairy-Stockfish kept the
+// halving (stop 106).
 // prettier-ignore
 const ATTACK_PAIRS_MG = [
      2,  -6,   7,  -6,   8,  10,   1,  -2,  -1,   4,
