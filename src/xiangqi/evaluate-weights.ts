@@ -350,9 +350,9 @@ export const ATTACK = {
 /** The imbalance weights as the evaluation reads them: own pairs, then opposing pairs, per phase. */
 export const IMBALANCE = {
   ownMg: Int16Array.from(IMBALANCE_OWN_MG),
-  ownEg: Int16Array.from(IMBALANCE_OWN_EG),
+  ownEg: Int16Array.from(IMBALANCE_OWN_EG, (w) => Math.round(w / 2)),
   oppMg: Int16Array.from(IMBALANCE_OPP_MG),
-  oppEg: Int16Array.from(IMBALANCE_OPP_EG),
+  oppEg: Int16Array.from(IMBALANCE_OPP_EG, (w) => Math.round(w / 2)),
 };
 
 const TABLES = [KING_MG, ADVISOR_MG, ELEPHANT_MG, HORSE_MG, ROOK_MG, CANNON_MG, PAWN_MG] as const;
