@@ -347,7 +347,14 @@ export const ATTACK = {
   defendersEg: Int16Array.from(ATTACK_VS_DEFENDERS_EG),
 };
 
-/** The imbalance weights as the evaluation reads them: own pairs, then opposing pairs, per phase. */
+/**
+ * The imbalance weights as the evaluation reads them: own pairs, then opposing pairs, per phase.
+ * The endgame tables are read at half their fitted values. The fit priced each pair against
+ * Fairy-Stockfish's scores; fitting the games' results on qiengine's search score and the
+ * evaluation's parts (bench/fit/xiangqi-outcome.mjs) bore the endgame share out at 0.27x and
+ * 0.29x of its weight over two sets of games, and two pairs against Fairy-Stockfish kept the
+ * halving (stop 107). The rows stay as fitted, so that a refit compares like with like.
+ */
 export const IMBALANCE = {
   ownMg: Int16Array.from(IMBALANCE_OWN_MG),
   ownEg: Int16Array.from(IMBALANCE_OWN_EG, (w) => Math.round(w / 2)),
