@@ -261,7 +261,7 @@ describe('xiangqi evaluation', () => {
     expect(none).toBe(0);
     expect(both - rook - cannon).toBeGreaterThan(10);
     // The same attack against a palace without advisors and elephants (the defenders' middlegame
-    // weights were halved in stop 106, where the games bore out a fraction of them).
+    // weights were halved by the games of stop 106, which bore out a fraction of them).
     expect(attack('rn2k2nr/9/1c5c1/R7C/9/9/9/9/9/1N1K3N1 w - - 0 1')).toBeGreaterThan(both + 5);
   });
 
