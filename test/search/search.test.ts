@@ -71,6 +71,22 @@ function flagTrees(flag: SearchFlag, xiangqiSetting: boolean, chessSetting: bool
   return { xiangqi: trees[0]!, chess: trees[1]! };
 }
 
+/** A xiangqi middlegame of the bench (black to move, pieces hanging on both sides). */
+const XIANGQI_MIDDLEGAME = 'r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 b - - 0 1';
+
+/**
+ * How much flipping `flag` changes the xiangqi trees, from the start to depth 10 and from
+ * {@link XIANGQI_MIDDLEGAME} to depth 8 (nodes flipped less the game's own, each); the chess
+ * tree as {@link flagTrees} gives it. For a flag that acts on few nodes the start alone may not
+ * show it: the tree from the start need not meet the case the flag is about.
+ */
+function flagChanges(flag: SearchFlag, xiangqiSetting: boolean, chessSetting: boolean): { xiangqi: number[]; chess: number } {
+  const { xiangqi, chess } = flagTrees(flag, xiangqiSetting, chessSetting);
+  const middlegame = xiangqiFromFen(XIANGQI_MIDDLEGAME);
+  const own = nodesWithFlag(middlegame, flag, 8, false);
+  return { xiangqi: [xiangqi.flipped - xiangqi.own, nodesWithFlag(middlegame, flag, 8, true) - own], chess: chess.flipped - chess.own };
+}
+
 describe('search', () => {
   it('finds chess mates and scores them as mate N', () => {
     const s = new Search();
@@ -132,10 +148,12 @@ describe('search', () => {
 
   it('reduces a reply to a late move a ply less where the game asks for it: xiangqi, not chess', () => {
     // From the start to depth 10 the xiangqi tree had 18,194 nodes with it and 16,282 without
-    // when it landed (stop 84); 18,388 and 16,282 at stop 85, after singularLMR.
-    const { xiangqi, chess } = flagTrees('lateReplyReduction', true, false);
-    expect(xiangqi.flipped).not.toBe(xiangqi.own);
-    expect(chess.flipped).not.toBe(chess.own);
+    // when it landed (stop 84); 18,388 and 16,282 at stop 85, after singularLMR. With the pins'
+    // middlegame weight doubled (stop 108's trial) the start's tree to depths 8-11 had no node
+    // it acts on, while the bench middlegame's to depth 8 had (9,774 nodes, 9,684 without).
+    const { xiangqi, chess } = flagChanges('lateReplyReduction', true, false);
+    expect(xiangqi).not.toEqual([0, 0]);
+    expect(chess).not.toBe(0);
   });
 
   it('prunes late quiet moves by their reduced depth where the game asks for it: xiangqi, not chess', () => {
@@ -149,10 +167,11 @@ describe('search', () => {
   it('orders captures by their capture history where the game asks for it: xiangqi, not chess', () => {
     // Only the order of captures moves, so each game's tree changes with the flag (in xiangqi,
     // from the start to depth 10, 28,140 nodes with it against 28,227 without when it landed;
-    // 18,388 against 18,450 at stop 85).
-    const { xiangqi, chess } = flagTrees('captureHistory', true, false);
-    expect(xiangqi.flipped).not.toBe(xiangqi.own);
-    expect(chess.flipped).not.toBe(chess.own);
+    // 18,388 against 18,450 at stop 85; with the pins' middlegame weight doubled, stop 108's
+    // trial, the same 17,499 either way, and 9,774 against 9,950 in the bench middlegame).
+    const { xiangqi, chess } = flagChanges('captureHistory', true, false);
+    expect(xiangqi).not.toEqual([0, 0]);
+    expect(chess).not.toBe(0);
   });
 
   it('prunes late quiet moves that lose their piece where the game asks for it: xiangqi, not chess', () => {
