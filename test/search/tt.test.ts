@@ -102,9 +102,10 @@ describe("the table's bounds as estimates", () => {
     // estimate the node is searched. A depth-0 lower bound of 5,000 cannot decide a depth-3
     // node, but it corrects the static score, and reverse futility then returns at once.
     // (Until stop 108 this test compared whole searches to depth 8 with every reply bounded:
-    // the planted depth-0 entries are replaced within the first iterations, and the node counts
-    // moved with the tree's shape, 0.61 of the clean search's on main, 1.14 at depth 9, 0.93 at
-    // depth 8 with rook mobility's middlegame weight doubled. This one measures the decision.)
+    // the planted depth-0 entries are replaced within the first iterations, and the node count
+    // moved with the tree's shape: 0.61 of the clean search's at depth 8 and 1.14 at depth 9
+    // with stop 107's evaluation, 0.93 at depth 8 with rook mobility's middlegame weight
+    // doubled. This one measures the decision itself.)
     type Node = { nodes: number; pvs(depth: number, alpha: number, beta: number, ply: number, isPv: boolean, cutNode: boolean): number };
     const searchNode = (bound: boolean) => {
       const pos = new Xiangqi().position;
