@@ -5,7 +5,7 @@
  * - cannons facing the enemy king: the hollow cannon (nothing between), the central cannon
  *   (one screen) and the bottom cannon (along the enemy back rank), scaled by the attacker's
  *   remaining attack force;
- * - pins by rooks and cannons against the enemy king or rook (alike in both phases);
+ * - pins by rooks and cannons against the enemy king or rook (twice as much in the middlegame);
  * - rook mobility;
  * - trapped and cramped horses;
  *
@@ -34,6 +34,7 @@ import {
   PHASE_TOTAL,
   PIN_TO_KING,
   PIN_TO_ROOK,
+  PINS_MG,
   ROOK_MOBILITY,
   ROOK_MOBILITY_END,
   TEMPO,
@@ -194,8 +195,9 @@ function emptyAlongLines(pos: XiangqiPosition, sq: number): number {
 }
 
 // The pattern terms part by part (unblended, red's minus black's): cannon threats (middlegame),
-// pins (both phases alike), rook mobility middlegame and endgame, horses middlegame and
-// endgame. Filled only while `partsWanted` (evaluationTerms asks; the search never does).
+// pins (at their endgame weight; the middlegame's is PINS_MG times it), rook mobility middlegame
+// and endgame, horses middlegame and endgame. Filled only while `partsWanted` (evaluationTerms
+// asks; the search never does).
 const parts = new Int32Array(6);
 let partsWanted = false;
 
@@ -265,10 +267,11 @@ function patterns(pos: XiangqiPosition, side: number, sign: number): void {
     else if (good === 1) horses -= HORSE_CRAMPED;
   }
 
-  // The horses' endgame weight is half their middlegame one. Pins count alike in both phases:
-  // until stop 105 they were middlegame only, and match outcomes at equal search score bore
-  // out about ten times their endgame weight (bench/fit/xiangqi-outcome.mjs; pair fv + fw).
-  termMg += sign * (threats + pins + mobility * ROOK_MOBILITY + horses);
+  // The horses' endgame weight is half their middlegame one. Pins count in both phases: until
+  // stop 105 they were middlegame only, and match outcomes at equal search score bore out
+  // about ten times their endgame weight (bench/fit/xiangqi-outcome.mjs; pair fv + fw); their
+  // middlegame weight is PINS_MG times the endgame one.
+  termMg += sign * (threats + pins * PINS_MG + mobility * ROOK_MOBILITY + horses);
   termEg += sign * (pins + mobility * ROOK_MOBILITY_END + (horses >> 1));
   if (partsWanted) {
     parts[0] = parts[0]! + sign * threats;
@@ -499,7 +502,7 @@ export function evaluationTerms(pos: XiangqiPosition): XiangqiEvaluationTerms {
     patterns: blend(termMg - pieceMg - materialMg, termEg - pieceEg - materialEg, phase),
     patternParts: {
       cannonThreats: blend(parts[0]!, 0, phase),
-      pins: blend(parts[1]!, parts[1]!, phase),
+      pins: blend(parts[1]! * PINS_MG, parts[1]!, phase),
       rookMobility: blend(parts[2]!, parts[3]!, phase),
       horses: blend(parts[4]!, parts[5]!, phase),
     },
