@@ -3,7 +3,7 @@ import { Xiangqi } from '../../src/xiangqi/game.js';
 import { describe, expect, it } from 'vitest';
 import { positionFromFen, writeFen, START_FEN } from '../../src/xiangqi/fen.js';
 import { evaluateFresh, termsCacheRow } from '../../src/xiangqi/evaluate.js';
-import { ATTACK, IMBALANCE, LAZY_MARGIN, PHASE_TOTAL, PIN_TO_KING, ROOK_MOBILITY, ROOK_MOBILITY_END, TEMPO } from '../../src/xiangqi/evaluate-weights.js';
+import { ATTACK, IMBALANCE, LAZY_MARGIN, PHASE_TOTAL, PIN_TO_KING, PINS_MG, ROOK_MOBILITY, ROOK_MOBILITY_END, TEMPO } from '../../src/xiangqi/evaluate-weights.js';
 import type { XiangqiPosition } from '../../src/xiangqi/position.js';
 import { expectLazyOnTheRightSide, randomPlayout } from '../helpers/playout.js';
 
@@ -241,14 +241,19 @@ describe('xiangqi evaluation', () => {
     expect(parts('4k4/4n4/9/9/9/9/9/9/9/3K2R2 w - - 0 1').pins).toBe(0);
   });
 
-  it('a pin is worth the same in the endgame as with the board full (the games bore out its endgame share)', () => {
+  it('a pin counts in the endgame, and PINS_MG times as much with the board full (the games bore out both shares)', () => {
     const parts = (fen: string) => positionFromFen(fen).evaluationTerms().patternParts;
     // Red's rook pins black's horse against its king: alone (phase 3 of 16) and with both sides'
-    // other rooks, horses and cannons on their first ranks, where nothing else meets a line.
+    // other rooks, horses and cannons on their first ranks (phase 16), where nothing else meets a
+    // line. Pins weighed alike in both phases from stop 105 (their endgame share borne out) until
+    // the games of stop 108 bore out their middlegame share at twice that.
+    const pin = PIN_TO_KING[3];
     const alone = parts('4k4/4n4/9/9/9/9/9/9/9/3KR4 w - - 0 1').pins;
     const full = parts('rnc1k1c1r/4n4/9/9/9/9/9/9/9/RNCKR1CN1 w - - 0 1').pins;
-    expect(alone).toBe(PIN_TO_KING[3]);
-    expect(full).toBe(alone);
+    expect(PINS_MG).toBe(2);
+    expect(full).toBe(PINS_MG * pin);
+    expect(alone).toBe(((PINS_MG * pin * 3 + pin * (PHASE_TOTAL - 3)) / PHASE_TOTAL) | 0);
+    expect(alone).toBeGreaterThan(pin);
   });
 
   it('a rook and a cannon across the river attack together, and more against fewer defenders', () => {
