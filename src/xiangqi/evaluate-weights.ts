@@ -73,9 +73,11 @@ export const PINS_MG = 2;
  * 104, when the fit of the games' results (below) found rook mobility's endgame lead worth
  * several times that weight in results; the middlegame weight was 2 until stop 108, when the
  * same fit over 800 games of the two evaluations before put its middlegame lead at 2.6 times,
- * and two pairs against Fairy-Stockfish bore it out (61.3% beside 54.5% over 200 games each).
+ * and two pairs against Fairy-Stockfish bore it out (61.3% beside 54.5% over 200 games each);
+ * then 6, when the fit on the games since read the share at 1.25x and 1.56x (stops 108-109),
+ * and two pairs bore it out (61.5% beside 58.2% over 200 games each, stops 109-110).
  */
-export const ROOK_MOBILITY = 4;
+export const ROOK_MOBILITY = 6;
 export const ROOK_MOBILITY_END = 4;
 /** A horse with no good square to go to, and with only one. */
 export const HORSE_TRAPPED = 28;
