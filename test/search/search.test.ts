@@ -874,8 +874,15 @@ describe('varied play (root bonuses)', () => {
       expect(r.score).toBeGreaterThanOrEqual(top - 40);
       expect(r.lines[0]!.score).toBe(r.score);
     }
-    // Without bonuses the search plays one move; with them, several.
-    expect(played.size).toBeGreaterThan(3);
+    // Without bonuses the search plays one move; with them, several: every move tied for the
+    // best score, and at least one below it, whose bonus outweighed the smaller lead. (Counting
+    // the moves alone would tie the test to the evaluation: with rook mobility's middlegame
+    // weight at 6, the third-best move lies 12 cp down rather than 10, and only one of the two
+    // so placed came up in these 30 seeds.)
+    const best = moves.filter((m) => alone.get(m) === top);
+    expect(best.length).toBeGreaterThan(0);
+    for (const m of best) expect(played.has(m)).toBe(true);
+    expect([...played].some((m) => alone.get(m)! < top)).toBe(true);
     const plain = new Search().run(pos, { depth: 1 });
     expect(alone.get(plain.bestMove)).toBe(top);
   });
