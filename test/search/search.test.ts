@@ -879,8 +879,10 @@ describe('varied play (root bonuses)', () => {
     // the moves alone would tie the test to the evaluation: with rook mobility's middlegame
     // weight at 6, the third-best move lies 12 cp down rather than 10, and only one of the two
     // so placed came up in these 30 seeds.)
+    // The start is mirror-symmetric, so the best move always has its mirror image tied with it:
+    // with one played and not the other, the bonuses would not be varying the play.
     const best = moves.filter((m) => alone.get(m) === top);
-    expect(best.length).toBeGreaterThan(0);
+    expect(best.length).toBeGreaterThan(1);
     for (const m of best) expect(played.has(m)).toBe(true);
     expect([...played].some((m) => alone.get(m)! < top)).toBe(true);
     const plain = new Search().run(pos, { depth: 1 });
