@@ -124,9 +124,12 @@ function xiangqiSession(fen: string, rules: XiangqiRules): GameSession {
     perftDivide: (d) => game.perftDivide(d),
     describe: () => [...boardDiagram(game.position).split('\n'), `Fen: ${game.fen()}`, `Key: ${hex64(game.key64())}`, `Lock1: ${game.keyWords().lock1}`],
     evaluationTerms: () => {
-      const { patternParts, ...terms } = game.position.evaluationTerms();
+      const { patternParts, patternsCut, ...terms } = game.position.evaluationTerms();
       const out: Record<string, number> = { ...terms };
       for (const [name, value] of Object.entries(patternParts)) out[`patterns.${name}`] = value;
+      // The parts are counted before the patterns' cap: where it binds, what it took off is
+      // shown as one more part, so that the parts still add up to the patterns.
+      if (patternsCut !== 0) out['patterns.cap'] = -patternsCut;
       return out;
     },
     // A draw is good for the side to move at the root (the opposite of ElephantEye's

@@ -452,11 +452,19 @@ export interface XiangqiEvaluationTerms {
   imbalance: number;
   /** The attack across the river (pieces on the other half, together, against its defenders). */
   attack: number;
-  /** Cannon threats, pins, rook mobility and trapped horses. */
+  /**
+   * Cannon threats, pins, rook mobility and trapped horses, as the score counts them: their
+   * total is capped just inside the lazy margin (199 cp either way from the rest of the score).
+   */
   patterns: number;
   /**
-   * {@link patterns} part by part, each blended on its own (so they add up to it within a few
-   * centipawns of rounding).
+   * What that cap took off {@link patterns} (0 unless the patterns reach the lazy margin, which
+   * random play meets about once in 16,000 positions).
+   */
+  patternsCut: number;
+  /**
+   * The patterns part by part before the cap, each blended on its own (so they add up to
+   * {@link patterns} plus {@link patternsCut} within a few centipawns of rounding).
    */
   patternParts: XiangqiPatternParts;
   /** The side to move's bonus (added for that side, whichever it is). */
@@ -499,7 +507,8 @@ export function evaluationTerms(pos: XiangqiPosition): XiangqiEvaluationTerms {
     pieceSquare: blend(pieceMg, pieceEg, phase),
     imbalance: blend(imbMg[imb]!, imbEg[imb]!, phase),
     attack: blend(attackMg, attackEg, phase),
-    patterns: blend(termMg - pieceMg - materialMg, termEg - pieceEg - materialEg, phase),
+    patterns: blend(termMg - pieceMg - materialMg, termEg - pieceEg - materialEg, phase) - patternsCut,
+    patternsCut,
     patternParts: {
       cannonThreats: blend(parts[0]!, 0, phase),
       pins: blend(parts[1]! * PINS_MG, parts[1]!, phase),
@@ -517,12 +526,26 @@ export function evaluationTerms(pos: XiangqiPosition): XiangqiEvaluationTerms {
  * blended by `phase`; the unblended sums are left in termMg / termEg.
  */
 function fullScore(pos: XiangqiPosition, phase: number): number {
-  termMg = pos.valueRed - pos.valueBlack + materialMg;
-  termEg = pos.endRed - pos.endBlack + materialEg;
+  const baseMg = pos.valueRed - pos.valueBlack + materialMg;
+  const baseEg = pos.endRed - pos.endBlack + materialEg;
+  termMg = baseMg;
+  termEg = baseEg;
   patterns(pos, 0, 1);
   patterns(pos, 1, -1);
-  return forSideToMove(pos, blend(termMg, termEg, phase));
+  // The patterns move the score by less than LAZY_MARGIN from the lazy base, whatever the
+  // board: so a lazy answer is always on the right side of the window. The cap binds about once
+  // in 16,000 positions of random play (rooks roaming an open board), where two pawns' worth of
+  // patterns already tells the search what it needs.
+  const base = blend(baseMg, baseEg, phase);
+  const red = blend(termMg, termEg, phase);
+  patternsCut = red > base + PATTERNS_CAP ? red - base - PATTERNS_CAP : red < base - PATTERNS_CAP ? red - base + PATTERNS_CAP : 0;
+  return forSideToMove(pos, red - patternsCut);
 }
+
+/** The most the patterns may move a blended score (just inside the lazy margin). */
+const PATTERNS_CAP = LAZY_MARGIN - 1;
+/** What the cap took off the last full score's patterns (red's point of view), or 0. */
+let patternsCut = 0;
 
 /** A score from red's point of view turned to the side to move's, with its tempo. */
 function forSideToMove(pos: XiangqiPosition, redScore: number): number {

@@ -126,6 +126,15 @@ describe('UCI', () => {
     const under = x.slice(x.findIndex((l) => l.trim().startsWith('patterns ')) + 1).filter((l) => l.startsWith('    '));
     expect(under.map((l) => l.trim().split(/\s+/)[0])).toEqual(['cannonThreats', 'pins', 'rookMobility', 'horses']);
     expect(Math.abs(['cannonThreats', 'pins', 'rookMobility', 'horses'].reduce((a, n) => a + xt(n), 0) - xt('patterns'))).toBeLessThanOrEqual(5);
+    // Where the patterns' cap binds, what it took off is one more part, and they still add up.
+    send('position fen 1nb1kab2/4a1n2/r3c4/2p1p3p/p1P3p1C/5r3/P3P1P1P/2C5B/3K5/RNBc1A1NR w - - 0 17');
+    const c = send('eval');
+    const ct = (name: string) => Number(c.find((l) => l.trim().startsWith(name + ' '))!.trim().split(/\s+/)[1]);
+    const capped = c.slice(c.findIndex((l) => l.trim().startsWith('patterns ')) + 1).filter((l) => l.startsWith('    '));
+    expect(capped.map((l) => l.trim().split(/\s+/)[0])).toEqual(['cannonThreats', 'pins', 'rookMobility', 'horses', 'cap']);
+    expect(ct('cap')).toBeGreaterThan(0);
+    expect(Math.abs(['cannonThreats', 'pins', 'rookMobility', 'horses', 'cap'].reduce((a, n) => a + ct(n), 0) - ct('patterns'))).toBeLessThanOrEqual(5);
+    expect(Number(/(-?\d+)/.exec(c.at(-1)!)![1])).toBe(ct('pieceSquare') + ct('imbalance') + ct('attack') + ct('patterns') + ct('tempo'));
     expect(send('debug on', 'debug off', 'register later')).toEqual([]);
   });
 

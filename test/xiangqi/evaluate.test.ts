@@ -195,6 +195,27 @@ describe('xiangqi evaluation', () => {
     });
   });
 
+  it('caps the patterns just inside the lazy margin, so that a lazy answer is right even where they run furthest', () => {
+    // From random play (the tip of stop 110 found about one such position in 16,000): red's
+    // rooks shut in, black's roaming and pinning, and two black cannons bearing down. The
+    // parts add up to 222 cp for black, past the lazy margin.
+    const pos = positionFromFen('1nb1kab2/4a1n2/r3c4/2p1p3p/p1P3p1C/5r3/P3P1P1P/2C5B/3K5/RNBc1A1NR w - - 0 17');
+    const t = pos.evaluationTerms();
+    const pp = t.patternParts;
+    const parts = pp.cannonThreats + pp.pins + pp.rookMobility + pp.horses;
+    expect(parts).toBeLessThanOrEqual(-LAZY_MARGIN);
+    expect(t.patternsCut).toBeLessThan(0);
+    expect(t.patterns).toBeGreaterThan(-LAZY_MARGIN);
+    expect(Math.abs(parts - t.patterns - t.patternsCut)).toBeLessThanOrEqual(4);
+    const fresh = evaluateFresh(pos);
+    // Every window around the full score, one point wide and wider, on both sides of it.
+    for (let alpha = fresh - 2 * LAZY_MARGIN; alpha <= fresh + 2 * LAZY_MARGIN; alpha += 7) {
+      for (const width of [1, 30, 150]) expectLazyOnTheRightSide(pos.evaluate(alpha, alpha + width), fresh, alpha, width, LAZY_MARGIN);
+    }
+    // Where the patterns stay inside the margin, nothing is cut.
+    expect(positionFromFen(START_FEN).evaluationTerms().patternsCut).toBe(0);
+  });
+
   it('its terms add up to the score; the imbalance and the attack are their quadratics in the piece counts', () => {
     let nonZero = 0;
     let attacks = 0;
@@ -211,7 +232,7 @@ describe('xiangqi evaluation', () => {
           expect(t.attack).toBe(attackByDefinition(writeFen(pos), Math.min(pos.phase, PHASE_TOTAL)));
           // The pattern parts add up to the patterns, each blended on its own.
           const pp = t.patternParts;
-          expect(Math.abs(pp.cannonThreats + pp.pins + pp.rookMobility + pp.horses - t.patterns)).toBeLessThanOrEqual(5);
+          expect(Math.abs(pp.cannonThreats + pp.pins + pp.rookMobility + pp.horses - t.patterns - t.patternsCut)).toBeLessThanOrEqual(5);
           if (t.imbalance !== 0) nonZero++;
           if (t.attack !== 0) attacks++;
         });
