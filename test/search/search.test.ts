@@ -73,18 +73,24 @@ function flagTrees(flag: SearchFlag, xiangqiSetting: boolean, chessSetting: bool
 
 /** A xiangqi middlegame of the bench (black to move, pieces hanging on both sides). */
 const XIANGQI_MIDDLEGAME = 'r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 b - - 0 1';
+/** The bench's other two xiangqi positions: an opening with rooks out, and a pawn endgame. */
+const XIANGQI_MORE = ['r2akab2/9/2n1b1n2/p1p1p3p/6p2/2P6/P3P1P1P/2N1C1N2/9/1RBAKAB1r w - - 0 1', '2bak4/4a4/4b4/p3p3p/2p6/9/P1P3P1P/4B4/4A4/3AK1B2 w - - 0 1'];
 
 /**
  * How much flipping `flag` changes the xiangqi trees, from the start to depth 10 and from
- * {@link XIANGQI_MIDDLEGAME} to depth 8 (nodes flipped less the game's own, each); the chess
- * tree as {@link flagTrees} gives it. For a flag that acts on few nodes the start alone may not
- * show it: the tree from the start need not meet the case the flag is about.
+ * {@link XIANGQI_MIDDLEGAME} and {@link XIANGQI_MORE} to depth 8 (nodes flipped less the game's
+ * own, each); the chess tree as {@link flagTrees} gives it. For a flag that acts on few nodes
+ * one position may not show it: its tree need not meet the case the flag is about, and which
+ * trees do moves with every change of the evaluation (stops 108 and 111).
  */
 function flagChanges(flag: SearchFlag, xiangqiSetting: boolean, chessSetting: boolean): { xiangqi: number[]; chess: number } {
   const { xiangqi, chess } = flagTrees(flag, xiangqiSetting, chessSetting);
-  const middlegame = xiangqiFromFen(XIANGQI_MIDDLEGAME);
-  const own = nodesWithFlag(middlegame, flag, 8, false);
-  return { xiangqi: [xiangqi.flipped - xiangqi.own, nodesWithFlag(middlegame, flag, 8, true) - own], chess: chess.flipped - chess.own };
+  const changes = [xiangqi.flipped - xiangqi.own];
+  for (const fen of [XIANGQI_MIDDLEGAME, ...XIANGQI_MORE]) {
+    const pos = xiangqiFromFen(fen);
+    changes.push(nodesWithFlag(pos, flag, 8, true) - nodesWithFlag(pos, flag, 8, false));
+  }
+  return { xiangqi: changes, chess: chess.flipped - chess.own };
 }
 
 describe('search', () => {
@@ -150,9 +156,12 @@ describe('search', () => {
     // From the start to depth 10 the xiangqi tree had 18,194 nodes with it and 16,282 without
     // when it landed (stop 84); 18,388 and 16,282 at stop 85, after singularLMR. With the pins'
     // middlegame weight doubled (stop 108's trial) the start's tree to depths 8-11 had no node
-    // it acts on, while the bench middlegame's to depth 8 had (9,774 nodes, 9,684 without).
+    // it acts on, while the bench middlegame's to depth 8 had (9,774 nodes, 9,684 without). At
+    // stop 111 the tip's trees from the start and the middlegame changed by -144 and -80 nodes
+    // and the bench's other two by none; with rook mobility's middlegame weight at 8 (a trial)
+    // only the rooks-out opening's did (-22). So four trees are asked, any of which may show it.
     const { xiangqi, chess } = flagChanges('lateReplyReduction', true, false);
-    expect(xiangqi).not.toEqual([0, 0]);
+    expect(xiangqi.some((n) => n !== 0)).toBe(true);
     expect(chess).not.toBe(0);
   });
 
@@ -170,7 +179,7 @@ describe('search', () => {
     // 18,388 against 18,450 at stop 85; with the pins' middlegame weight doubled, stop 108's
     // trial, the same 17,499 either way, and 9,774 against 9,950 in the bench middlegame).
     const { xiangqi, chess } = flagChanges('captureHistory', true, false);
-    expect(xiangqi).not.toEqual([0, 0]);
+    expect(xiangqi.some((n) => n !== 0)).toBe(true);
     expect(chess).not.toBe(0);
   });
 
