@@ -87,7 +87,7 @@ export const PINS_MG = 2;
  * at stop 106, while the fit kept reading its share at several times its weight), and two pairs
  * bore it out (59.2% beside 57.2% over 200 games each).
  */
-export const ROOK_MOBILITY = 6;
+export const ROOK_MOBILITY = 8; // trial rookmg8 (stop 110): the fit on go + gp read the middlegame share at 1.45x
 export const ROOK_MOBILITY_END = 6;
 /** A horse with no good square to go to, and with only one. */
 export const HORSE_TRAPPED = 28;
