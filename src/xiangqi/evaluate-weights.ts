@@ -82,12 +82,14 @@ export const PINS_MG = 2;
  * same fit over 800 games of the two evaluations before put its middlegame lead at 2.6 times,
  * and two pairs against Fairy-Stockfish bore it out (61.3% beside 54.5% over 200 games each);
  * then 6, when the fit on the games since read the share at 1.25x and 1.56x (stops 108-109),
- * and two pairs bore it out (61.5% beside 58.2% over 200 games each, stops 109-110). The
+ * and two pairs bore it out (61.5% beside 58.2% over 200 games each, stops 109-110); then 8,
+ * when the fit on the games of stop 110 read it at 1.45x, and two pairs bore that out too
+ * (58.0% beside 56.0% over 200 games each, stop 111). The
  * endgame weight went 4 -> 6 at stop 110 (doubling it to 8 had lost its pairs by about a point
  * at stop 106, while the fit kept reading its share at several times its weight), and two pairs
  * bore it out (59.2% beside 57.2% over 200 games each).
  */
-export const ROOK_MOBILITY = 8; // trial rookmg8 (stop 110): the fit on go + gp read the middlegame share at 1.45x
+export const ROOK_MOBILITY = 8;
 export const ROOK_MOBILITY_END = 6;
 /** A horse with no good square to go to, and with only one. */
 export const HORSE_TRAPPED = 28;
