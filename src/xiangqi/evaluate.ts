@@ -361,14 +361,15 @@ cacheScore.fill(CACHE_EMPTY);
 export function evaluateXiangqi(pos: XiangqiPosition, alpha: number, beta: number): number {
   const phase = Math.min(pos.phase, PHASE_TOTAL);
   materialTerms(pos);
-  const base = forSideToMove(pos, blend(pos.valueRed - pos.valueBlack + materialMg, pos.endRed - pos.endBlack + materialEg, phase));
+  const redBase = lazyBase(pos, phase);
+  const base = forSideToMove(pos, redBase);
   // The lazy exit depends on the window alone, and the cache holds the exact score, so the
   // answer never depends on what earlier searches left in it (searches stay deterministic).
   if (base - LAZY_MARGIN >= beta || base + LAZY_MARGIN <= alpha) return base;
   const slot = pos.keyLo & CACHE_MASK;
   const cached = cacheScore[slot]!;
   if (cacheKey[slot] === pos.keyLo && cacheLock[slot] === pos.keyHi && cached !== CACHE_EMPTY) return cached;
-  const score = fullScore(pos, phase);
+  const score = fullScore(pos, phase, redBase);
   cacheKey[slot] = pos.keyLo;
   cacheLock[slot] = pos.keyHi;
   cacheScore[slot] = score;
@@ -523,13 +524,12 @@ export function evaluationTerms(pos: XiangqiPosition): XiangqiEvaluationTerms {
 /**
  * The whole score from the side to move's point of view: piece-square sums, the material terms
  * (from {@link materialTerms}, which must have been called for `pos`) and both sides' patterns,
- * blended by `phase`; the unblended sums are left in termMg / termEg.
+ * blended by `phase`, with the patterns capped around `base` (the {@link lazyBase}, which a
+ * caller that has it passes in); the unblended sums are left in termMg / termEg.
  */
-function fullScore(pos: XiangqiPosition, phase: number): number {
-  const baseMg = pos.valueRed - pos.valueBlack + materialMg;
-  const baseEg = pos.endRed - pos.endBlack + materialEg;
-  termMg = baseMg;
-  termEg = baseEg;
+function fullScore(pos: XiangqiPosition, phase: number, base = lazyBase(pos, phase)): number {
+  termMg = pos.valueRed - pos.valueBlack + materialMg;
+  termEg = pos.endRed - pos.endBlack + materialEg;
   patterns(pos, 0, 1);
   patterns(pos, 1, -1);
   // The patterns move the score by less than LAZY_MARGIN from the lazy base, whatever the
@@ -537,10 +537,18 @@ function fullScore(pos: XiangqiPosition, phase: number): number {
   // middlegame weight at 8 the cap binds in about one position in 1,000 of random play and one
   // in 320 of match games (rooks roaming an open board), taking 14 cp off on average there
   // (stop 111): two pawns' worth of patterns already tells the search what it needs.
-  const base = blend(baseMg, baseEg, phase);
   const red = blend(termMg, termEg, phase);
   patternsCut = red > base + PATTERNS_CAP ? red - base - PATTERNS_CAP : red < base - PATTERNS_CAP ? red - base + PATTERNS_CAP : 0;
   return forSideToMove(pos, red - patternsCut);
+}
+
+/**
+ * The score without the patterns, from red's point of view: what the lazy exit returns, and
+ * what the patterns' cap is measured from (one expression, so the two cannot drift apart).
+ * {@link materialTerms} must have been called for `pos`.
+ */
+function lazyBase(pos: XiangqiPosition, phase: number): number {
+  return blend(pos.valueRed - pos.valueBlack + materialMg, pos.endRed - pos.endBlack + materialEg, phase);
 }
 
 /** The most the patterns may move a blended score (just inside the lazy margin). */
