@@ -97,10 +97,13 @@ describe("the table's bounds as estimates", () => {
 
   it('a shallow lower bound above the static score lets reverse futility prune the node', () => {
     // One node of the main search, searched by itself: black to move after red's first move, at
-    // ply 1, depth 3, outside the principal variation, with a null window at 300. Its static
-    // score is near 0, far below the window less reverse futility's margin, so without an
-    // estimate the node is searched. A depth-0 lower bound of 5,000 cannot decide a depth-3
-    // node, but it corrects the static score, and reverse futility then returns at once.
+    // ply 1, depth 3, outside the principal variation, with a null window at 100. Its static
+    // score is near 0 (-20): below the window less reverse futility's margin, so the node is
+    // not pruned, and well above the window less futility's, so its quiet moves are searched.
+    // (At 300, futility's reach ends at -31: a trial's weights that put the score at -36 cut
+    // the node to four nodes.) So without an estimate the node is searched. A depth-0 lower
+    // bound of 5,000 cannot decide a depth-3 node, but it corrects the static score, and
+    // reverse futility then returns at once.
     // (Until stop 108 this test compared whole searches to depth 8 with every reply bounded:
     // the planted depth-0 entries are replaced within the first iterations, and the node count
     // moved with the tree's shape: 0.61 of the clean search's at depth 8 and 1.14 at depth 9
@@ -117,14 +120,14 @@ describe("the table's bounds as estimates", () => {
       if (bound) search.tt.store(pos.keyLo, pos.keyHi, 0, 5000, 0, BOUND_LOWER, 1);
       const node = search as unknown as Node;
       node.nodes = 0;
-      const score = node.pvs(3, 299, 300, 1, false, true);
+      const score = node.pvs(3, 99, 100, 1, false, true);
       return { score, nodes: node.nodes };
     };
     const clean = searchNode(false);
-    expect(clean.score).toBeLessThan(300);
+    expect(clean.score).toBeLessThan(100);
     expect(clean.nodes).toBeGreaterThan(10);
     const bounded = searchNode(true);
-    expect(bounded.score).toBeGreaterThanOrEqual(300);
+    expect(bounded.score).toBeGreaterThanOrEqual(100);
     expect(bounded.nodes).toBe(1);
   });
 
