@@ -17,7 +17,7 @@ import { budgetFor, fixedMoveTime, type Clock } from '../engine/time.js';
 import { ELO_MAX, ELO_MIN, SKILL_MAX, SKILL_MIN } from '../engine/skill.js';
 import { winDrawLoss } from '../engine/wdl.js';
 import { XIANGQI_DRAW_PLIES } from '../xiangqi/position.js';
-import { COORDINATE_MOVE, LineSession, MOVE_LIMIT_MAX, RANDOMNESS_GRADES, randomnessOf, takesDraw, wholeNumber } from './line-session.js';
+import { LineSession, MOVE_LIMIT_MAX, RANDOMNESS_GRADES, randomnessOf, takesDraw, wholeNumber } from './line-session.js';
 import { RESIGN_MAX, ResignRule } from './resign.js';
 import { toUcciScore } from './ucci-score.js';
 
@@ -28,6 +28,9 @@ export const ENGINE_VERSION = '0.1.0';
 export type Variant = 'chess' | 'xiangqi';
 
 /** The options a session offers, by lower-case name, with their defaults. */
+/** The words of `go` that end a `searchmoves` list. */
+const GO_WORDS: ReadonlySet<string> = new Set(['searchmoves', 'ponder', 'wtime', 'btime', 'winc', 'binc', 'movestogo', 'depth', 'nodes', 'mate', 'movetime', 'infinite', 'time', 'increment', 'opptime', 'draw']);
+
 const DEFAULTS: Record<string, string> = {
   hash: '16',
   hashsize: '16',
@@ -342,6 +345,26 @@ export class ProtocolSession extends LineSession<Thinking> {
         if (!Number.isFinite(n) || n < 0 || n > 5000) return this.info('Move Overhead: expected milliseconds from 0 to 5000');
         break;
       }
+      case 'ponder':
+      case 'usemillisec':
+        return this.setSwitch(name, value, key);
+      // What UCI lets a GUI tell any engine, offered or not, and ElephantEye's UCCI options that
+      // qiengine has no use for: accepted, with no effect.
+      case 'uci_analysemode':
+      case 'uci_opponent':
+      case 'batch':
+      case 'debug':
+      case 'usehash':
+      case 'useegtb':
+      case 'egtbpaths':
+      case 'evalapi':
+      case 'promotion':
+      case 'idle':
+      case 'style':
+        return;
+      default:
+        // Stored, an unknown name would be a typo the GUI never hears of.
+        return this.info(`setoption: unknown option '${name.slice(0, 40)}'`);
     }
     this.options.set(key, value);
   }
@@ -532,8 +555,12 @@ export class ProtocolSession extends LineSession<Thinking> {
     let searchMoves: string[] | undefined;
     const sm = args.indexOf('searchmoves');
     if (sm >= 0) {
+      // The moves run to the next of go's own words, so a move that does not parse is named
+      // rather than ending the list unseen, and an empty list (which would search nothing) is
+      // refused rather than answered with bestmove (none).
       searchMoves = [];
-      for (let i = sm + 1; i < args.length && COORDINATE_MOVE.test(args[i]!); i++) searchMoves.push(args[i]!);
+      for (let i = sm + 1; i < args.length && !GO_WORDS.has(args[i]!); i++) searchMoves.push(args[i]!);
+      if (searchMoves.length === 0) throw new QiengineError('go: searchmoves needs at least one move');
       for (const m of searchMoves) this.game.parse(m);
     }
 

@@ -623,6 +623,35 @@ describe('options and probe', () => {
     expect(send('d')).toEqual(before);
   });
 
+  it('an unknown option name is answered and changes nothing; GUI-only and ElephantEye options are accepted', async () => {
+    const { send, think } = session();
+    send('uci', 'position startpos moves e2e4');
+    const before = send('d');
+    expect(send('setoption name Nonsense value 3')).toEqual(["info string setoption: unknown option 'Nonsense'"]);
+    expect(send('setoption name UCI_Chess960 value true')).toEqual(["info string setoption: unknown option 'UCI_Chess960'"]);
+    expect(send('setoption name UCI_AnalyseMode value true', 'setoption name UCI_Opponent value none 2000 computer Other')).toEqual([]);
+    expect(send('setoption idle large', 'setoption style risky', 'setoption promotion false', 'setoption batch on')).toEqual([]);
+    // Check options take true or false only, as the others do.
+    expect(send('setoption name Ponder value maybe')).toEqual(['info string Ponder: expected true or false']);
+    expect(send('setoption usemillisec perhaps')).toEqual(['info string usemillisec: expected true or false']);
+    expect(send('d')).toEqual(before);
+    expect((await think('go depth 2')).at(-1)).toMatch(/^bestmove [a-h]/);
+  });
+
+  it('searchmoves takes the moves up to go\'s next word, each legal, at least one', async () => {
+    const { send, think } = session();
+    send('uci', 'position startpos moves e2e4');
+    const picked = (await think('go searchmoves a7a6 h7h6 depth 2')).at(-1)!;
+    expect(picked).toMatch(/^bestmove (a7a6|h7h6)\b/);
+    // A bad move is named, not taken as the list's end; an empty list is refused. Neither searches.
+    const bad = await think('go depth 2 searchmoves a7a6 zz99');
+    expect(bad).toHaveLength(1);
+    expect(bad[0]).toMatch(/^info string illegal move 'zz99': expected a UCI move/);
+    expect(await think('go depth 2 searchmoves')).toEqual(['info string go: searchmoves needs at least one move']);
+    expect(await think('go searchmoves depth 2')).toEqual(['info string go: searchmoves needs at least one move']);
+    expect((await think('go depth 2 searchmoves a7a5')).at(-1)).toMatch(/^bestmove a7a5\b/);
+  });
+
   it('UCCI go time/increment/opptime and ponder with ponderhit', async () => {
     const { send, think } = session();
     send('ucci', 'position startpos moves h2e2');
