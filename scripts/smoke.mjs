@@ -92,6 +92,9 @@ const varied = execFileSync(process.execPath, [cli, 'play', '--game', 'xiangqi',
 if (!/^qiengine: \S+ \([a-i]\d[a-i]\d; /m.test(varied)) fail(`qiengine play --randomness answered:\n${varied}`);
 const wild = spawnSync(process.execPath, [cli, 'play', '--game', 'chess', '--randomness', '501'], { input: 'quit\n' });
 if (wild.status !== 2 || !wild.stderr.toString().includes('--randomness must be an integer from 0 to 500')) fail(`qiengine play --randomness 501: status ${wild.status}, ${wild.stderr}`);
+// A misspelt flag is named as unknown, even as the last word, where no value follows it.
+const typo = spawnSync(process.execPath, [cli, 'analyse', '--game', 'chess', '--dpeth']);
+if (typo.status !== 2 || !typo.stderr.toString().includes('unknown option --dpeth')) fail(`qiengine analyse --dpeth: status ${typo.status}, ${typo.stderr}`);
 console.log('smoke: qiengine analyse, bench and play run');
 
 // A match's openings file is read and checked before any engine starts: a bad line is a usage

@@ -175,6 +175,8 @@ function parseFlags(args: string[], allowed: readonly string[]): Map<string, str
     const a = args[i]!;
     if (!a.startsWith('--')) throw new UsageError(`unexpected argument '${a}'`);
     const name = a.slice(2);
+    // Named before its value is looked for, so a misspelt last flag is not called valueless.
+    if (!allowed.includes(name)) throw new UsageError(`unknown option --${name}`);
     if (name === 'divide') {
       flags.set(name, 'true');
       continue;
@@ -184,7 +186,6 @@ function parseFlags(args: string[], allowed: readonly string[]): Map<string, str
     flags.set(name, v);
     i++;
   }
-  for (const k of flags.keys()) if (!allowed.includes(k)) throw new UsageError(`unknown option --${k}`);
   return flags;
 }
 
