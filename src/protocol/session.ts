@@ -27,10 +27,10 @@ export const ENGINE_VERSION = '0.1.0';
 /** The games a session can play. */
 export type Variant = 'chess' | 'xiangqi';
 
-/** The options a session offers, by lower-case name, with their defaults. */
-/** The words of `go` that end a `searchmoves` list. */
+/** The words of `go` (UCI's and UCCI's) that end a `searchmoves` list. */
 const GO_WORDS: ReadonlySet<string> = new Set(['searchmoves', 'ponder', 'wtime', 'btime', 'winc', 'binc', 'movestogo', 'depth', 'nodes', 'mate', 'movetime', 'infinite', 'time', 'increment', 'opptime', 'draw']);
 
+/** The options a session offers, by lower-case name, with their defaults. */
 const DEFAULTS: Record<string, string> = {
   hash: '16',
   hashsize: '16',
