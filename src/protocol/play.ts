@@ -32,7 +32,8 @@ const HELP = [
   '  hint     the engine suggests a move, without playing it',
   '  undo     take back the last move of each side',
   '  moves    list the legal moves',
-  '  board    show the board; fen: show the FEN',
+  '  board    show the board; fen: show the FEN; pgn: the game so far in PGN',
+  '  resign   give the game up',
   '  new      start again',
   '  quit     leave',
 ];
@@ -87,6 +88,12 @@ export class PlaySession {
           break;
         case 'fen':
           this.write(this.game.fen());
+          break;
+        case 'pgn':
+          for (const l of this.game.pgn().split('\n')) this.write(l);
+          break;
+        case 'resign':
+          this.resign();
           break;
         case 'moves':
           this.write(this.legalMoveList());
@@ -171,12 +178,28 @@ export class PlaySession {
     return true;
   }
 
-  /** Takes back the last move of each side (the person's and the engine's reply), or one move in `both` mode. */
+  /**
+   * The person gives the game up: their side loses (in `both` mode, the side to move). The
+   * result goes into the game's `Result` tag, so that `pgn` carries it.
+   */
+  private resign(): void {
+    if (this.over) throw new QiengineError('the game is over: new starts another');
+    const loser = this.engineSide === null ? this.sideToMove() : this.engineSide === 0 ? 1 : 0;
+    this.game.tags.set('Result', loser === 0 ? '0-1' : '1-0');
+    this.over = true;
+    this.write(`game over: ${this.sideNames[loser === 0 ? 1 : 0]} wins (${this.sideNames[loser]} resigns). new starts another, undo takes moves back.`);
+  }
+
+  /**
+   * Takes back the last move of each side (the person's and the engine's reply), or one move in
+   * `both` mode, and a resignation with them.
+   */
   private undo(): void {
     const plies = this.engineSide === null ? 1 : this.sideToMove() === this.engineSide ? 1 : 2;
     let undone = 0;
     for (let i = 0; i < plies && this.game.undo() !== null; i++) undone++;
     if (undone === 0) throw new QiengineError('no move to take back');
+    this.game.tags.delete('Result');
     this.over = false;
     this.showBoard();
   }

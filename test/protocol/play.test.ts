@@ -84,6 +84,30 @@ describe('play: a person against the engine', () => {
     expect((await mate.send('moves'))[0]).toContain('Qh4#');
   });
 
+  it('resign gives the person\'s side up, and pgn writes the game with that result; undo takes it back', async () => {
+    const { s, send } = play({ game: 'xiangqi' });
+    await s.start();
+    await send('h2e2');
+    expect(await send('resign')).toEqual(['game over: black wins (red resigns). new starts another, undo takes moves back.']);
+    expect((await send('h0g2'))[0]).toMatch(/^the game is over/);
+    expect((await send('resign'))[0]).toMatch(/^the game is over/);
+    const pgn = (await send('pgn')).join('\n');
+    expect(pgn).toMatch(/\[Result "0-1"\]/);
+    expect(pgn).toMatch(/H2-E2 .* 0-1\s*$/s);
+    // Undo takes the resignation back with the moves.
+    await send('undo');
+    const reopened = await send('pgn');
+    expect(reopened).toContain('[Result "*"]');
+    expect(reopened.at(-1)).toBe('red to move');
+    expect((await send('h2e2'))[0]).toBe('you: C2.5 炮二平五 (h2e2)');
+    // In both mode the side to move resigns.
+    const both = play({ game: 'chess', side: 'both' });
+    await both.s.start();
+    await both.send('e4');
+    expect(await both.send('resign')).toEqual(['game over: white wins (black resigns). new starts another, undo takes moves back.']);
+    expect((await both.send('pgn')).join('\n')).toMatch(/1\. e4 1-0\s*$/);
+  });
+
   it('plays from its book when given one, and hint does not move', async () => {
     const book = PolyglotBook.fromBytes(buildPolyglotBook([{ moves: ['e4', 'c5'], result: '1/2-1/2' }]));
     const engine = new Engine({ thread: 'inline', book });
