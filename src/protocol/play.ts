@@ -172,10 +172,14 @@ export class PlaySession {
     if (this.over) return true;
     const status = openSession(specOf(this.game)).status();
     if (!status.over) return false;
-    this.over = true;
-    const who = status.winner === null ? 'draw' : `${this.sideNames[status.winner]} wins`;
-    this.write(`game over: ${who} (${status.reason}). new starts another, undo takes moves back.`);
+    this.end(status.winner === null ? 'draw' : `${this.sideNames[status.winner]} wins`, status.reason);
     return true;
+  }
+
+  /** Marks the game over and says so: the result, why, and what the person can do next. */
+  private end(who: string, why: string): void {
+    this.over = true;
+    this.write(`game over: ${who} (${why}). new starts another, undo takes moves back.`);
   }
 
   /**
@@ -185,9 +189,9 @@ export class PlaySession {
   private resign(): void {
     if (this.over) throw new QiengineError('the game is over: new starts another');
     const loser = this.engineSide === null ? this.sideToMove() : this.engineSide === 0 ? 1 : 0;
-    this.game.tags.set('Result', loser === 0 ? '0-1' : '1-0');
-    this.over = true;
-    this.write(`game over: ${this.sideNames[loser === 0 ? 1 : 0]} wins (${this.sideNames[loser]} resigns). new starts another, undo takes moves back.`);
+    const winner = loser === 0 ? 1 : 0;
+    this.game.tags.set('Result', winner === 0 ? '1-0' : '0-1');
+    this.end(`${this.sideNames[winner]} wins`, `${this.sideNames[loser]} resigns`);
   }
 
   /**
