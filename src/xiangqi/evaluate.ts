@@ -29,6 +29,7 @@ import {
   HOLLOW_CANNON,
   HORSE_CRAMPED,
   HORSE_TRAPPED,
+  HORSES_MG,
   IMBALANCE,
   LAZY_MARGIN,
   PHASE_TOTAL,
@@ -267,19 +268,19 @@ function patterns(pos: XiangqiPosition, side: number, sign: number): void {
     else if (good === 1) horses -= HORSE_CRAMPED;
   }
 
-  // The horses' endgame weight is half their middlegame one. Pins count in both phases: until
-  // stop 105 they were middlegame only, and match outcomes at equal search score bore out
-  // about ten times their endgame weight (bench/fit/xiangqi-outcome.mjs; pair fv + fw); their
-  // middlegame weight is PINS_MG times the endgame one.
-  termMg += sign * (threats + pins * PINS_MG + mobility * ROOK_MOBILITY + horses);
-  termEg += sign * (pins + mobility * ROOK_MOBILITY_END + (horses >> 1));
+  // The horses' middlegame weight is HORSES_MG times their endgame one. Pins count in both
+  // phases: until stop 105 they were middlegame only, and match outcomes at equal search score
+  // bore out about ten times their endgame weight (bench/fit/xiangqi-outcome.mjs; pair fv + fw);
+  // their middlegame weight is PINS_MG times the endgame one.
+  termMg += sign * (threats + pins * PINS_MG + mobility * ROOK_MOBILITY + horses * HORSES_MG);
+  termEg += sign * (pins + mobility * ROOK_MOBILITY_END + horses);
   if (partsWanted) {
     parts[0] = parts[0]! + sign * threats;
     parts[1] = parts[1]! + sign * pins;
     parts[2] = parts[2]! + sign * mobility * ROOK_MOBILITY;
     parts[3] = parts[3]! + sign * mobility * ROOK_MOBILITY_END;
-    parts[4] = parts[4]! + sign * horses;
-    parts[5] = parts[5]! + sign * (horses >> 1);
+    parts[4] = parts[4]! + sign * horses * HORSES_MG;
+    parts[5] = parts[5]! + sign * horses;
   }
 }
 
