@@ -95,14 +95,16 @@ export const ROOK_MOBILITY_END = 6;
  * A horse with no good square to go to, and with only one: the endgame weights. The middlegame
  * weight is {@link HORSES_MG} times them (see evaluate.ts).
  */
-export const HORSE_TRAPPED = 14;
-export const HORSE_CRAMPED = 5;
+export const HORSE_TRAPPED = 28;
+export const HORSE_CRAMPED = 10;
 /**
- * The horses' middlegame weight as a multiple of their endgame one: 2 until stop 113, when the
- * fit of the games' results over the tip's 570 games read the middlegame share at 1.87 times
- * its weight.
+ * The horses' middlegame weight as a multiple of their endgame one: 2 until stop 114 (the
+ * middlegame weight 28 and 10 as now, the endgame half of it). The fit of the games' results
+ * over the tip's 900 games read the endgame share at 5.2 times its weight (1.8 sd) and the
+ * middlegame share at 1.7 times, while a middlegame weight 3 times the endgame one (horsemg3)
+ * lost its pair by 18 points: so the endgame weight doubled, the middlegame one kept.
  */
-export const HORSES_MG = 3;
+export const HORSES_MG = 1;
 // No palace term of its own. The first evaluation charged each missing advisor 4 and each
 // missing elephant 3 per attack unit of the other side (rook 2, horse, cannon, crossed pawn 1),
 // by hand. The fitted terms already price the defenders (the imbalance pairs advisors and
