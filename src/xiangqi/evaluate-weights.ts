@@ -102,7 +102,9 @@ export const HORSE_CRAMPED = 10;
  * middlegame weight 28 and 10 as now, the endgame half of it). The fit of the games' results
  * over the tip's 900 games read the endgame share at 5.2 times its weight (1.8 sd) and the
  * middlegame share at 1.7 times, while a middlegame weight 3 times the endgame one (horsemg3)
- * lost its pair by 18 points: so the endgame weight doubled, the middlegame one kept.
+ * lost its pair by 18 points: so the endgame weight doubled, the middlegame one kept, which
+ * made 60.0% against Fairy-Stockfish over two pairs beside the weights before it at 58.8%
+ * (stop 115; bench/RESULTS.md, pairs hb and hc).
  */
 export const HORSES_MG = 1;
 // No palace term of its own. The first evaluation charged each missing advisor 4 and each
