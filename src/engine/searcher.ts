@@ -7,7 +7,7 @@ import type { Move } from '../core/move.js';
 import { isMateScore, mateIn, Search, type SearchInfo, type SearchResult } from '../search/search.js';
 import { BOUND_EXACT, BOUND_LOWER, BOUND_NONE, TranspositionTable } from '../search/tt.js';
 import { Tablebases } from '../tablebase/probe.js';
-import { openSession, type GameKind, type GameSession, type XiangqiLineNotation } from './games.js';
+import { openSession, type GameKind, type GameSession, type PositionSpec, type XiangqiLineNotation } from './games.js';
 import type { BookChoice } from './book.js';
 
 /** A transposition-table entry: the stored move, score, depth, and whether the score is exact or a bound. */
@@ -22,16 +22,7 @@ export interface HashEntry {
 export type EngineScore = { cp: number } | { mate: number };
 
 /** A search request, as it crosses to a worker. */
-export interface SearchRequest {
-  game: GameKind;
-  fen?: string;
-  moves?: readonly string[];
-  /** Xiangqi: whether perpetual chase loses in the tree (default true). */
-  perpetualChase?: boolean;
-  /** Xiangqi: the plies without a capture the tree scores as a draw (default 120; 0: none). */
-  moveLimitPlies?: number;
-  /** Xiangqi: whether checks count towards that limit (default true). */
-  checksCountTowardsLimit?: boolean;
+export interface SearchRequest extends PositionSpec {
   depth?: number;
   nodes?: number;
   /** Hard time limit. */
