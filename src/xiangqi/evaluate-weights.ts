@@ -62,6 +62,11 @@ export const BOTTOM_CANNON = 24;
 /** The threats above count fully only while the attacker keeps this many attack units. */
 export const THREAT_FULL_UNITS = 4;
 /**
+ * The cannon threats' endgame weight as a multiple of their middlegame one: 0 until stop 116
+ * (trial threateg: the outcome fit had read their endgame share at 4.4 times their weight).
+ */
+export const THREATS_EG = 1;
+/**
  * A piece pinned against its king, by its type: the endgame weight. The middlegame weight is
  * {@link PINS_MG} times it (see evaluate.ts).
  */

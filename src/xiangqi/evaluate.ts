@@ -40,6 +40,7 @@ import {
   ROOK_MOBILITY_END,
   TEMPO,
   THREAT_FULL_UNITS,
+  THREATS_EG,
 } from './evaluate-weights.js';
 import { ADVISOR, CANNON, ELEPHANT, HORSE, KING, OFF_BOARD, PAWN, ROOK, SIGNATURE_SIDE_BITS, signatureCount, TYPE_OF } from './pieces.js';
 import type { XiangqiPosition } from './position.js';
@@ -273,7 +274,7 @@ function patterns(pos: XiangqiPosition, side: number, sign: number): void {
   // bore out about ten times their endgame weight (bench/fit/xiangqi-outcome.mjs; pair fv + fw);
   // their middlegame weight is PINS_MG times the endgame one.
   termMg += sign * (threats + pins * PINS_MG + mobility * ROOK_MOBILITY + horses * HORSES_MG);
-  termEg += sign * (pins + mobility * ROOK_MOBILITY_END + horses);
+  termEg += sign * (threats * THREATS_EG + pins + mobility * ROOK_MOBILITY_END + horses);
   if (partsWanted) {
     parts[0] = parts[0]! + sign * threats;
     parts[1] = parts[1]! + sign * pins;
@@ -515,7 +516,7 @@ export function evaluationTerms(pos: XiangqiPosition): XiangqiEvaluationTerms {
     patterns: blend(termMg - pieceMg - materialMg, termEg - pieceEg - materialEg, phase) - patternsCut,
     patternsCut,
     patternParts: {
-      cannonThreats: blend(parts[0]!, 0, phase),
+      cannonThreats: blend(parts[0]!, parts[0]! * THREATS_EG, phase),
       pins: blend(parts[1]! * PINS_MG, parts[1]!, phase),
       rookMobility: blend(parts[2]!, parts[3]!, phase),
       horses: blend(parts[4]!, parts[5]!, phase),
