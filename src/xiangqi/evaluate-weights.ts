@@ -50,7 +50,8 @@ export const LAZY_MARGIN = 200;
 /** Side to move's bonus (fitted with the tables below). */
 export const TEMPO = 31;
 
-// --- Pattern weights (see evaluate.ts). Middlegame unless named _END.
+// --- Pattern weights (see evaluate.ts). Middlegame unless named _END or given a phase multiple
+// (THREATS_EG, PINS_MG, HORSES_MG).
 /** A cannon facing the enemy king with nothing between (the "hollow cannon"). */
 export const HOLLOW_CANNON = 48;
 /** A cannon facing the enemy king over one screen (the central cannon's threat). */
@@ -62,8 +63,11 @@ export const BOTTOM_CANNON = 24;
 /** The threats above count fully only while the attacker keeps this many attack units. */
 export const THREAT_FULL_UNITS = 4;
 /**
- * The cannon threats' endgame weight as a multiple of their middlegame one: 0 until stop 116
- * (trial threateg: the outcome fit had read their endgame share at 4.4 times their weight).
+ * The cannon threats' endgame weight as a multiple of their middlegame one: 0 until stop 116,
+ * so that they faded out with the pieces. The outcome fit over the tip's 900 games of stop 114
+ * read their endgame share at 4.4 times its weight (with a wide spread), and two pairs against
+ * Fairy-Stockfish bore counting them in full in the endgame out (57.5% beside 55.2% over 200
+ * games each; bench/RESULTS.md, pairs he and hf).
  */
 export const THREATS_EG = 1;
 /**

@@ -269,6 +269,7 @@ function patterns(pos: XiangqiPosition, side: number, sign: number): void {
     else if (good === 1) horses -= HORSE_CRAMPED;
   }
 
+  // The cannon threats count THREATS_EG times in the endgame (middlegame only until stop 116).
   // The horses' middlegame weight is HORSES_MG times their endgame one. Pins count in both
   // phases: until stop 105 they were middlegame only, and match outcomes at equal search score
   // bore out about ten times their endgame weight (bench/fit/xiangqi-outcome.mjs; pair fv + fw);
