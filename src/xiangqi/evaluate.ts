@@ -198,9 +198,8 @@ function emptyAlongLines(pos: XiangqiPosition, sq: number): number {
 
 // The pattern terms part by part (unblended, red's minus black's): cannon threats (at their
 // middlegame weight; the endgame's is THREATS_EG times it), pins (at their endgame weight; the
-// middlegame's is PINS_MG times it), rook mobility middlegame and
-// endgame, horses middlegame and endgame. Filled only while `partsWanted` (evaluationTerms
-// asks; the search never does).
+// middlegame's is PINS_MG times it), rook mobility middlegame and endgame, horses middlegame
+// and endgame. Filled only while `partsWanted` (evaluationTerms asks; the search never does).
 const parts = new Int32Array(6);
 let partsWanted = false;
 
