@@ -206,12 +206,16 @@ describe('search', () => {
     expect(xiangqiDepth).toBe(8);
     expect(chessFromFen(CHESS_START).lateMovePruningDepth).toBe(4);
     // From xiangqi's start to depth 10, pruning to the game's depth leaves a smaller tree than
-    // pruning to depth 4 only, and the search reads the depth from the position (set on the
-    // instance here).
+    // no pruning (depth 0), and the search reads the depth from the position (set on the
+    // instance here): depth 4 gives another tree. Which of depths 8 and 4 gives the smaller tree
+    // is not asserted: over four openings to depth 10 either can, by up to a third, and doubling
+    // the cannon threats' middlegame weight (trial threatmg2, stop 119) turned it around at this
+    // one; depth 8 was chosen by match results (see XiangqiPosition.lateMovePruningDepth).
     const nodesTo = (lmpDepth: number) => nodesWithSetting(xiangqiFromFen(XIANGQI_START), 'lateMovePruningDepth', lmpDepth, 10);
     const own = nodesTo(xiangqiDepth);
     expect(nodesTo(xiangqiDepth)).toBe(own);
-    expect(own).toBeLessThan(nodesTo(4));
+    expect(own).toBeLessThan(nodesTo(0));
+    expect(nodesTo(4)).not.toBe(own);
   });
 
   it('counts what the singular tests decide: extensions and reductions in xiangqi, no test in chess', () => {
