@@ -51,7 +51,7 @@ export const LAZY_MARGIN = 200;
 export const TEMPO = 31;
 
 // --- Pattern weights (see evaluate.ts). Middlegame unless named _END or given a phase multiple
-// (THREATS_EG, PINS_MG, HORSES_MG).
+// (THREATS_MG, PINS_MG, HORSES_MG).
 /** A cannon facing the enemy king with nothing between (the "hollow cannon"). */
 export const HOLLOW_CANNON = 48;
 /** A cannon facing the enemy king over one screen (the central cannon's threat). */
@@ -63,13 +63,15 @@ export const BOTTOM_CANNON = 24;
 /** The threats above count fully only while the attacker keeps this many attack units. */
 export const THREAT_FULL_UNITS = 4;
 /**
- * The cannon threats' endgame weight as a multiple of their middlegame one: 0 until stop 116,
- * so that they faded out with the pieces. The outcome fit over the tip's 900 games of stop 114
- * read their endgame share at 4.4 times its weight (with a wide spread), and two pairs against
- * Fairy-Stockfish bore counting them in full in the endgame out (57.5% beside 55.2% over 200
- * games each; bench/RESULTS.md, pairs he and hf).
+ * The cannon threats' middlegame weight as a multiple of their endgame one (the weights above).
+ * Until stop 116 they counted in the middlegame only, fading out with the pieces; the outcome
+ * fit over the tip's 900 games of stop 114 read their endgame share at 4.4 times its weight, and
+ * two pairs against Fairy-Stockfish bore counting them in full in the endgame out (57.5% beside
+ * 55.2% over 200 games each; bench/RESULTS.md, pairs he and hf). The same fit over the games of
+ * the evaluations since then read the middlegame share at 5.8 times its weight (2.6 sd over 275
+ * games) and the endgame one below its weight, so from stop 119 the middlegame counts twice.
  */
-export const THREATS_EG = 1;
+export const THREATS_MG = 2;
 /**
  * A piece pinned against its king, by its type: the endgame weight. The middlegame weight is
  * {@link PINS_MG} times it (see evaluate.ts).

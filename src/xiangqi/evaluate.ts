@@ -40,7 +40,7 @@ import {
   ROOK_MOBILITY_END,
   TEMPO,
   THREAT_FULL_UNITS,
-  THREATS_EG,
+  THREATS_MG,
 } from './evaluate-weights.js';
 import { ADVISOR, CANNON, ELEPHANT, HORSE, KING, OFF_BOARD, PAWN, ROOK, SIGNATURE_SIDE_BITS, signatureCount, TYPE_OF } from './pieces.js';
 import type { XiangqiPosition } from './position.js';
@@ -197,7 +197,7 @@ function emptyAlongLines(pos: XiangqiPosition, sq: number): number {
 }
 
 // The pattern terms part by part (unblended, red's minus black's): cannon threats (at their
-// middlegame weight; the endgame's is THREATS_EG times it), pins (at their endgame weight; the
+// endgame weight; the middlegame's is THREATS_MG times it), pins (at their endgame weight; the
 // middlegame's is PINS_MG times it), rook mobility middlegame and endgame, horses middlegame
 // and endgame. Filled only while `partsWanted` (evaluationTerms asks; the search never does).
 const parts = new Int32Array(6);
@@ -269,13 +269,14 @@ function patterns(pos: XiangqiPosition, side: number, sign: number): void {
     else if (good === 1) horses -= HORSE_CRAMPED;
   }
 
-  // The cannon threats count THREATS_EG times in the endgame (middlegame only until stop 116).
+  // The cannon threats count THREATS_MG times in the middlegame (middlegame only until stop 116,
+  // alike in both phases until stop 119).
   // The horses' middlegame weight is HORSES_MG times their endgame one. Pins count in both
   // phases: until stop 105 they were middlegame only, and match outcomes at equal search score
   // bore out about ten times their endgame weight (bench/fit/xiangqi-outcome.mjs; pair fv + fw);
   // their middlegame weight is PINS_MG times the endgame one.
-  termMg += sign * (threats + pins * PINS_MG + mobility * ROOK_MOBILITY + horses * HORSES_MG);
-  termEg += sign * (threats * THREATS_EG + pins + mobility * ROOK_MOBILITY_END + horses);
+  termMg += sign * (threats * THREATS_MG + pins * PINS_MG + mobility * ROOK_MOBILITY + horses * HORSES_MG);
+  termEg += sign * (threats + pins + mobility * ROOK_MOBILITY_END + horses);
   if (partsWanted) {
     parts[0] = parts[0]! + sign * threats;
     parts[1] = parts[1]! + sign * pins;
@@ -517,7 +518,7 @@ export function evaluationTerms(pos: XiangqiPosition): XiangqiEvaluationTerms {
     patterns: blend(termMg - pieceMg - materialMg, termEg - pieceEg - materialEg, phase) - patternsCut,
     patternsCut,
     patternParts: {
-      cannonThreats: blend(parts[0]!, parts[0]! * THREATS_EG, phase),
+      cannonThreats: blend(parts[0]! * THREATS_MG, parts[0]!, phase),
       pins: blend(parts[1]! * PINS_MG, parts[1]!, phase),
       rookMobility: blend(parts[2]!, parts[3]!, phase),
       horses: blend(parts[4]!, parts[5]!, phase),
