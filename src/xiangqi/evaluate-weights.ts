@@ -85,8 +85,12 @@ export const PIN_TO_ROOK = [0, 4, 4, 12, 0, 12, 4] as const;
  * phases from stop 105 to stop 108, when the fit of the games' results had read their
  * middlegame share above its weight on every set since stop 106 (4.2x, 3.5x, 3.3x), and two
  * pairs against Fairy-Stockfish bore the doubling out (59.5% beside 55.8% over 200 games each).
+ * Alike again from stop 121: the same fit over the games of the evaluation of stops 119-120 read
+ * the middlegame share below zero (-0.30x its weight over 589 games, 1.9 sd below as weighed),
+ * and two pairs bore the lower weight out (65.2% beside 56.5% over 200 games each; pairs hs
+ * and ht). The middlegame weight stays a named multiple, so that the fit can move it again.
  */
-export const PINS_MG = 2;
+export const PINS_MG = 1;
 /**
  * Per empty square a rook reaches, middlegame and endgame. The endgame weight was 2 until stop
  * 104, when the fit of the games' results (below) found rook mobility's endgame lead worth

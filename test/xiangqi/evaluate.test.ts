@@ -262,19 +262,20 @@ describe('xiangqi evaluation', () => {
     expect(parts('4k4/4n4/9/9/9/9/9/9/9/3K2R2 w - - 0 1').pins).toBe(0);
   });
 
-  it('a pin counts in the endgame, and PINS_MG times as much with the board full (the games bore out both shares)', () => {
+  it('a pin counts alike in both phases, PINS_MG times its endgame weight with the board full (the games bore out both shares)', () => {
     const parts = (fen: string) => positionFromFen(fen).evaluationTerms().patternParts;
     // Red's rook pins black's horse against its king: alone (phase 3 of 16) and with both sides'
     // other rooks, horses and cannons on their first ranks (phase 16), where nothing else meets a
-    // line. Pins weighed alike in both phases from stop 105 (their endgame share borne out) until
-    // the games of stop 108 bore out their middlegame share at twice that.
+    // line. Pins weighed alike in both phases from stop 105, twice as much in the middlegame
+    // from stop 108, and alike again from stop 121, when two pairs bore out the lower weight.
     const pin = PIN_TO_KING[3];
     const alone = parts('4k4/4n4/9/9/9/9/9/9/9/3KR4 w - - 0 1').pins;
     const full = parts('rnc1k1c1r/4n4/9/9/9/9/9/9/9/RNCKR1CN1 w - - 0 1').pins;
-    expect(PINS_MG).toBe(2);
+    expect(PINS_MG).toBe(1);
     expect(full).toBe(PINS_MG * pin);
     expect(alone).toBe(((PINS_MG * pin * 3 + pin * (PHASE_TOTAL - 3)) / PHASE_TOTAL) | 0);
-    expect(alone).toBeGreaterThan(pin);
+    expect(alone).toBe(pin);
+    expect(pin).toBeGreaterThan(0);
   });
 
   it('a rook and a cannon across the river attack together, and more against fewer defenders', () => {
