@@ -247,9 +247,11 @@ describe('Engine (worker)', () => {
   it('nullMove and knowledge, as engine defaults or per search, travel to the worker and change the tree', async () => {
     const e = engine();
     const pos = { game: 'xiangqi' as const };
-    // Each from empty tables, so that the node counts compare. Depth 6: from the start the null
-    // move happens to leave the depth-7 tree unchanged under the evaluation of stop 121.
-    const fresh = (o: { nullMove?: boolean; knowledge?: boolean }) => (e.clear(), e.search(pos, { depth: 6, ...o }));
+    // Each from empty tables, so that the node counts compare, all to one depth. Depth 6: from
+    // the start the null move happens to leave the depth-7 tree unchanged under the evaluation
+    // of stop 121.
+    const depth = 6;
+    const fresh = (o: { nullMove?: boolean; knowledge?: boolean }) => (e.clear(), e.search(pos, { depth, ...o }));
     const base = await fresh({});
     const noNull = await fresh({ nullMove: false });
     const plain = await fresh({ knowledge: false });
@@ -257,18 +259,18 @@ describe('Engine (worker)', () => {
     expect(plain.nodes).not.toBe(base.nodes);
     // The same as the inline searcher's, setting for setting (fresh tables on both sides).
     const inline = new Engine({ thread: 'inline' });
-    expect(inline.searchSync(pos, { depth: 6, nullMove: false }).nodes).toBe(noNull.nodes);
+    expect(inline.searchSync(pos, { depth, nullMove: false }).nodes).toBe(noNull.nodes);
     inline.clear();
-    expect(inline.searchSync(pos, { depth: 6, knowledge: false }).nodes).toBe(plain.nodes);
+    expect(inline.searchSync(pos, { depth, knowledge: false }).nodes).toBe(plain.nodes);
     // As engine defaults, which a search's own setting overrides.
     const weak = new Engine({ thread: 'inline', nullMove: false, knowledge: false });
-    const both = weak.searchSync(pos, { depth: 6 }).nodes;
+    const both = weak.searchSync(pos, { depth }).nodes;
     weak.clear();
-    expect(weak.searchSync(pos, { depth: 6, nullMove: true, knowledge: true }).nodes).toBe(base.nodes);
+    expect(weak.searchSync(pos, { depth, nullMove: true, knowledge: true }).nodes).toBe(base.nodes);
     weak.setNullMove(true);
     weak.setKnowledge(true);
     weak.clear();
-    expect(weak.searchSync(pos, { depth: 6 }).nodes).toBe(base.nodes);
+    expect(weak.searchSync(pos, { depth }).nodes).toBe(base.nodes);
     expect(both).not.toBe(base.nodes);
     expect(() => weak.setKnowledge('no' as unknown as boolean)).toThrow(/knowledge must be true or false/);
     expect(() => weak.searchSync(pos, { depth: 1, nullMove: 0 as unknown as boolean })).toThrow(QiengineError);
