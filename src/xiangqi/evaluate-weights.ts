@@ -23,10 +23,10 @@ export const MATERIAL = [0, 200, 130, 270, 600, 400, 70] as const;
  * MATERIAL but for the cannon, 80 cp lower since stop 105: at equal search score, games in which
  * qiengine kept more cannons in the middlegame ended worse than the score said (69 and 164 cp a
  * cannon over two sets of games; `bench/fit/xiangqi-outcome.mjs --counts`). The ordering keeps
- * MATERIAL, so which captures are tried first did not change with it. Trial eleph: the elephant
- * 130 -> 90 here and 70 -> 40 in the endgame, by the count fit: 46 and 49 cp an elephant short
- * of what the score said over 3,400 games of stops 116-121 (3.0 and 5.6 sd), 71 and 56 over 592
- * of pinsmg1's (2.3 and 2.4 sd).
+ * MATERIAL, so which captures are tried first did not change with it. The elephant went 130 -> 90
+ * here and 70 -> 40 in the endgame at stop 123, by the same fit (46 and 49 cp an elephant short
+ * of what the score said over 3,400 games of stops 116-121, 3.0 and 5.6 sd): 62.0% / 61.3% on
+ * pairs hz and ia beside the evaluation before it at 54.5% / 54.2% (bench/RESULTS.md).
  */
 export const MATERIAL_EVAL = [0, 200, 90, 270, 600, 320, 70] as const;
 /**
