@@ -277,7 +277,7 @@ describe('UCI search', () => {
     // The search's trace: every depth's score and line, and the nodes after the last. Two settings
     // can meet on one node count by chance (an evaluation change made knowledge none's tree at
     // depth 6 come to the default's count once), hardly on the whole trace.
-    const nodes = async (): Promise<string> => {
+    const trace = async (): Promise<string> => {
       send('setoption newgame');
       const out = await think('position startpos', 'go depth 6');
       // UCCI gives the nodes in the `info time T nodes N` line after each depth's line.
@@ -286,17 +286,17 @@ describe('UCI search', () => {
       expect(count).toBeGreaterThan(0);
       return [...out.filter((l) => l.startsWith('info depth ')), `nodes ${String(count)}`].join('\n');
     };
-    const base = await nodes();
+    const base = await trace();
     expect(send('setoption pruning none')).toEqual([]);
     expect(s.options.get('pruning')).toBe('false');
-    const noNull = await nodes();
+    const noNull = await trace();
     expect(noNull).not.toBe(base);
     expect(send('setoption pruning Large', 'setoption knowledge none')).toEqual([]);
-    const plain = await nodes();
+    const plain = await trace();
     expect(plain).not.toBe(base);
     expect(plain).not.toBe(noNull);
     expect(send('setoption knowledge small')).toEqual([]);
-    expect(await nodes()).toBe(base);
+    expect(await trace()).toBe(base);
     for (const bad of ['', 'lots', '2']) expect(send(`setoption knowledge ${bad}`)).toEqual(['info string knowledge: expected none, small, medium or large']);
     expect(s.options.get('knowledge')).toBe('true');
   });
