@@ -247,31 +247,38 @@ describe('Engine (worker)', () => {
   it('nullMove and knowledge, as engine defaults or per search, travel to the worker and change the tree', async () => {
     const e = engine();
     const pos = { game: 'xiangqi' as const };
-    // Each from empty tables, so that the node counts compare, all to one depth. Depth 6: from
-    // the start the null move happens to leave the depth-7 tree unchanged under the evaluation
-    // of stop 121.
+    // Each from empty tables, all to one depth, compared by the search's whole trace: every
+    // depth's nodes, score and line, then the total. Two settings can meet on one node count by
+    // chance (from the start the null move once left the depth-7 count unchanged, under the
+    // evaluation of stop 121), hardly on the whole trace.
     const depth = 6;
-    const fresh = (o: { nullMove?: boolean; knowledge?: boolean }) => (e.clear(), e.search(pos, { depth, ...o }));
+    type Options = { depth: number; nullMove?: boolean; knowledge?: boolean; onInfo?: (i: EngineInfo) => void };
+    const trace = async (run: (o: Options) => Promise<{ nodes: number }> | { nodes: number }, o: Omit<Options, 'depth'> = {}): Promise<string> => {
+      const lines: string[] = [];
+      const r = await run({ depth, ...o, onInfo: (i) => void lines.push(`${String(i.depth)} ${String(i.nodes)} ${JSON.stringify(i.score)} ${i.pv.join(' ')}`) });
+      expect(lines.length).toBeGreaterThanOrEqual(depth);
+      return [...lines, `nodes ${String(r.nodes)}`].join('\n');
+    };
+    const fresh = (o: Omit<Options, 'depth'>) => trace((x) => (e.clear(), e.search(pos, x)), o);
     const base = await fresh({});
     const noNull = await fresh({ nullMove: false });
     const plain = await fresh({ knowledge: false });
-    expect(noNull.nodes).not.toBe(base.nodes);
-    expect(plain.nodes).not.toBe(base.nodes);
+    expect(noNull).not.toBe(base);
+    expect(plain).not.toBe(base);
     // The same as the inline searcher's, setting for setting (fresh tables on both sides).
     const inline = new Engine({ thread: 'inline' });
-    expect(inline.searchSync(pos, { depth, nullMove: false }).nodes).toBe(noNull.nodes);
-    inline.clear();
-    expect(inline.searchSync(pos, { depth, knowledge: false }).nodes).toBe(plain.nodes);
+    const inlineRun = (o: Options) => (inline.clear(), inline.searchSync(pos, o));
+    expect(await trace(inlineRun, { nullMove: false })).toBe(noNull);
+    expect(await trace(inlineRun, { knowledge: false })).toBe(plain);
     // As engine defaults, which a search's own setting overrides.
     const weak = new Engine({ thread: 'inline', nullMove: false, knowledge: false });
-    const both = weak.searchSync(pos, { depth }).nodes;
-    weak.clear();
-    expect(weak.searchSync(pos, { depth, nullMove: true, knowledge: true }).nodes).toBe(base.nodes);
+    const weakRun = (o: Options) => (weak.clear(), weak.searchSync(pos, o));
+    const both = await trace(weakRun);
+    expect(await trace(weakRun, { nullMove: true, knowledge: true })).toBe(base);
     weak.setNullMove(true);
     weak.setKnowledge(true);
-    weak.clear();
-    expect(weak.searchSync(pos, { depth }).nodes).toBe(base.nodes);
-    expect(both).not.toBe(base.nodes);
+    expect(await trace(weakRun)).toBe(base);
+    expect(both).not.toBe(base);
     expect(() => weak.setKnowledge('no' as unknown as boolean)).toThrow(/knowledge must be true or false/);
     expect(() => weak.searchSync(pos, { depth: 1, nullMove: 0 as unknown as boolean })).toThrow(QiengineError);
     inline.close();
