@@ -29,9 +29,12 @@ export const MATERIAL = [0, 200, 130, 270, 600, 400, 70] as const;
  * pairs hz and ia beside the evaluation before it at 54.5% / 54.2% (bench/RESULTS.md). The pawn
  * went 70 -> 50 here and 55 -> 35 in the endgame at stop 124, by the same fit over 5,000 games (19
  * and 21 cp a pawn short of what the score said, 4.2 and 3.2 sd): 55.0% / 55.0% on pairs ie and if
- * beside the evaluation before it at 54.5% / 53.5%.
+ * beside the evaluation before it at 54.5% / 53.5%. The advisor went 200 -> 175 here at stop 125,
+ * half of a step that lost its one pair at stop 123 (200 -> 150), by the same fit over 5,000
+ * games (57 cp an advisor short of what the score said, 4.2 sd): 60.5% / 59.5% on pairs ii and ik
+ * beside the evaluation before it at 58.0% / 57.5%.
  */
-export const MATERIAL_EVAL = [0, 200, 90, 270, 600, 320, 50] as const;
+export const MATERIAL_EVAL = [0, 175, 90, 270, 600, 320, 50] as const;
 /**
  * Endgame material: horses hold most of their value, cannons lose most (fewer screens), advisors
  * too. The horse (260 -> 200) and the advisor (80 -> 30) were lowered at stop 105 by the same
