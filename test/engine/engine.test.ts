@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { budgetFor, Chess, Engine, FenError, IllegalMoveError, MAX_THREADS, ProtocolSession, QiengineError, RANDOMNESS_MAX, specOf, Xiangqi, type EngineInfo } from '../../src/index.js';
+import { budgetFor, Chess, Engine, FenError, IllegalMoveError, MAX_THREADS, ProtocolSession, QiengineError, RANDOMNESS_MAX, specOf, Xiangqi, type EngineInfo, type EngineResult, type EngineSearchOptions } from '../../src/index.js';
 import { rng } from '../helpers/data.js';
 import { workerUrl } from '../helpers/worker.js';
 
@@ -252,14 +252,13 @@ describe('Engine (worker)', () => {
     // chance (from the start the null move once left the depth-7 count unchanged, under the
     // evaluation of stop 121), hardly on the whole trace.
     const depth = 6;
-    type Options = { depth: number; nullMove?: boolean; knowledge?: boolean; onInfo?: (i: EngineInfo) => void };
-    const trace = async (run: (o: Options) => Promise<{ nodes: number }> | { nodes: number }, o: Omit<Options, 'depth'> = {}): Promise<string> => {
+    const trace = async (run: (o: EngineSearchOptions) => Promise<EngineResult> | EngineResult, o: EngineSearchOptions = {}): Promise<string> => {
       const lines: string[] = [];
       const r = await run({ depth, ...o, onInfo: (i) => void lines.push(`${String(i.depth)} ${String(i.nodes)} ${JSON.stringify(i.score)} ${i.pv.join(' ')}`) });
       expect(lines.length).toBeGreaterThanOrEqual(depth);
       return [...lines, `nodes ${String(r.nodes)}`].join('\n');
     };
-    const fresh = (o: Omit<Options, 'depth'>) => trace((x) => (e.clear(), e.search(pos, x)), o);
+    const fresh = (o: EngineSearchOptions) => trace((x) => (e.clear(), e.search(pos, x)), o);
     const base = await fresh({});
     const noNull = await fresh({ nullMove: false });
     const plain = await fresh({ knowledge: false });
@@ -267,12 +266,12 @@ describe('Engine (worker)', () => {
     expect(plain).not.toBe(base);
     // The same as the inline searcher's, setting for setting (fresh tables on both sides).
     const inline = new Engine({ thread: 'inline' });
-    const inlineRun = (o: Options) => (inline.clear(), inline.searchSync(pos, o));
+    const inlineRun = (o: EngineSearchOptions) => (inline.clear(), inline.searchSync(pos, o));
     expect(await trace(inlineRun, { nullMove: false })).toBe(noNull);
     expect(await trace(inlineRun, { knowledge: false })).toBe(plain);
     // As engine defaults, which a search's own setting overrides.
     const weak = new Engine({ thread: 'inline', nullMove: false, knowledge: false });
-    const weakRun = (o: Options) => (weak.clear(), weak.searchSync(pos, o));
+    const weakRun = (o: EngineSearchOptions) => (weak.clear(), weak.searchSync(pos, o));
     const both = await trace(weakRun);
     expect(await trace(weakRun, { nullMove: true, knowledge: true })).toBe(base);
     weak.setNullMove(true);
