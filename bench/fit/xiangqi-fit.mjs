@@ -18,7 +18,7 @@
 // worth (k, by least squares of the current evaluation) and divides it back out, so margins
 // elsewhere in the search keep their meaning. With --write the tables, the imbalance, the attack
 // and the tempo in src/xiangqi/evaluate-weights.ts are replaced (material stays as it is; the tables
-// hold the rest of each cell's value).
+// hold the rest of each cell's value above MATERIAL_EVAL and MATERIAL_END).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { readWeightsSource, weightArray, weightsFile } from './xiangqi-weights.mjs';
 import { engineScale, normalEquations, reportHeldOut, solveNormal } from './linear-fit.mjs';
@@ -44,7 +44,9 @@ const P = ATTACK_AT + 2 * ATTACK_N;
 // --- The current weights, read from the source.
 let source = readWeightsSource();
 const array = (name) => weightArray(source, name);
-const material = [array('MATERIAL'), array('MATERIAL_END')];
+// The evaluation's material (MATERIAL_EVAL), not the ordering's (MATERIAL): the cells the
+// evaluation adds up are MATERIAL_EVAL + table, so the prior and the written tables must use it.
+const material = [array('MATERIAL_EVAL'), array('MATERIAL_END')];
 const tempo = Number(/export const TEMPO = (-?\d+);/.exec(source)[1]);
 const tables = [NAMES.map((n) => array(`${n}_MG`)), NAMES.map((n) => array(`${n}_EG`))];
 // A cell's whole value (material included), on red's (file, rank), file folded to 0..4.
